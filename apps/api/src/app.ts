@@ -1,0 +1,142 @@
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Db, Executor } from './db/database.ts';
+import { type IdentityKeys, loadIdentityKeys } from './identity/keys.ts';
+import { createProvider } from './identity/provider.ts';
+import { registerIdentityRoutes } from './identity/routes.ts';
+import { createTokenVerifier, type TokenVerifier } from './identity/token-verifier.ts';
+import { legalRoutes } from './modules/legal/routes.ts';
+import { platformRoutes } from './modules/platform/routes.ts';
+import { sessionRoutes } from './modules/session/routes.ts';
+import { type AuthOptions, registerAuthentication } from './plugins/auth.ts';
+import { registerErrorHandler, sendRouteNotFound } from './plugins/error-handler.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerStaticWeb } from './plugins/static-web.ts';
+import { createHub, type Hub } from './realtime/hub.ts';
+import { createPublisher, type EventInput, type Publisher, recordEvent } from './realtime/outbox.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+    hub: Hub;
+    events: {
+      /** Records an event in the caller's transaction; it is published once that transaction commits. */
+      record(db: Executor, event: EventInput): Promise<void>;
+      /** Publishes committed events now; call after a transaction that recorded events commits. */
+      flush(): Promise<number>;
+    };
+  }
+}
+
+export interface AppDependencies {
+  config: Config;
+  db: Db;
+  /** Replaces the provider's keys (tests); by default they are loaded from the database. */
+  identityKeys?: IdentityKeys;
+}
+
+/** Secrets that never reach the log. */
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.token',
+];
+
+/** Builds the whole server: plugins first, then the modules, with one error handler. */
+export async function buildApp({ config, db, identityKeys }: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: REDACT },
+    trustProxy: config.trustProxy,
+    bodyLimit: 10 * 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', db);
+  app.decorate('config', config);
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        // Plain-HTTP deployments (a laptop, a test run) must not have their requests rewritten to https.
+        'upgrade-insecure-requests': config.publicUrl.startsWith('https:') ? [] : null,
+        'worker-src': ["'self'", 'blob:'],
+        'connect-src': [
+          "'self'",
+          ...(config.identity.mode === 'external' ? [new URL(config.identity.issuer).origin] : []),
+        ],
+        'form-action': [
+          "'self'",
+          ...(config.identity.mode === 'external' ? [new URL(config.identity.issuer).origin] : []),
+        ],
+      },
+    },
+  });
+
+  const auth = await identity(app, config, db, identityKeys);
+  registerAuthentication(app, auth);
+  await registerOpenApi(app);
+
+  const hub = await createHub(app.server, auth, app.log, config.redisUrl);
+  const publisher: Publisher = createPublisher(db, hub.emit);
+  app.decorate('hub', hub);
+  app.decorate('events', { record: recordEvent, flush: publisher.flush });
+  app.addHook('preClose', async () => {
+    await publisher.stop();
+    await hub.close();
+  });
+
+  await app.register(sessionRoutes);
+  await app.register(legalRoutes);
+  await app.register(platformRoutes, { config });
+
+  const sendApp = await registerStaticWeb(app, config.webDist);
+  app.setNotFoundHandler((request, reply) => {
+    if (sendApp?.(request, reply)) return reply;
+    return sendRouteNotFound(request, reply);
+  });
+  return app;
+}
+
+/** Sets up how tokens are verified: the embedded provider at /oidc, or an external issuer. */
+async function identity(
+  app: FastifyInstance,
+  config: Config,
+  db: Db,
+  keys?: IdentityKeys,
+): Promise<AuthOptions> {
+  const { identity: settings } = config;
+  if (settings.mode === 'external') {
+    const verifyToken: TokenVerifier = createTokenVerifier(settings, config.algorithms, null);
+    return { db, verifyToken, subjectIsUserId: false };
+  }
+  const identityKeys = keys ?? (await loadIdentityKeys(db));
+  const provider = createProvider({
+    db,
+    issuer: settings.issuer,
+    audience: settings.audience,
+    clientId: settings.clientId,
+    appOrigin: config.publicUrl,
+    keys: identityKeys,
+    proxy: config.trustProxy,
+  });
+  await registerIdentityRoutes(app, {
+    db,
+    provider,
+    clientId: settings.clientId,
+    audience: settings.audience,
+    appOrigin: config.publicUrl,
+    limits: config.login,
+  });
+  return {
+    db,
+    verifyToken: createTokenVerifier(settings, config.algorithms, identityKeys),
+    subjectIsUserId: true,
+  };
+}

@@ -1,0 +1,45 @@
+import { PGlite } from '@electric-sql/pglite';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { Kysely, PostgresDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+export type Trx = Transaction<Database>;
+/** Either the database or an open transaction: repo functions accept both. */
+export type Executor = Db | Trx;
+
+export type DatabaseTarget = { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
+
+export interface DatabaseHandle {
+  db: Db;
+  /** The embedded engine when running on PGlite, for dumps and clones in tests. */
+  pglite: PGlite | null;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database. PGlite and PostgreSQL both go through node-postgres and Kysely's stock
+ * PostgresDialect, so the same SQL and the same type parsing apply to both.
+ */
+export async function openDatabase(target: DatabaseTarget | { kind: 'pglite-instance'; pglite: PGlite }) {
+  let pglite: PGlite | null = null;
+  let pool: pg.Pool;
+  if (target.kind === 'postgres') {
+    pool = new pg.Pool({ connectionString: target.url, max: 10 });
+  } else {
+    pglite = target.kind === 'pglite' ? await PGlite.create(target.dir) : target.pglite;
+    pool = new pg.Pool(createPgConfig(pglite));
+  }
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const owned = target.kind === 'pglite' ? pglite : null;
+  const handle: DatabaseHandle = {
+    db,
+    pglite,
+    async close() {
+      await db.destroy();
+      await owned?.close();
+    },
+  };
+  return handle;
+}

@@ -1,0 +1,141 @@
+import type {
+  Application,
+  OrganizationPermission,
+  SystemPermission,
+  UserRole,
+  UserStatus,
+} from '@crossarm/shared';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Timestamps are written as Date or ISO text and read back as Date. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface OrganizationsTable {
+  id: Generated<string>;
+  name: string;
+  address_line1: string | null;
+  address_line2: string | null;
+  city: string | null;
+  state: string | null;
+  postal_code: string | null;
+  country: string | null;
+  contact_name: string | null;
+  contact_email: string | null;
+  contact_phone: string | null;
+  website: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface OrganizationApplicationsTable {
+  organization_id: string;
+  application: Application;
+  enabled_at: CreatedAt;
+}
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone: string | null;
+  title: string | null;
+  status: UserStatus;
+  role: UserRole;
+  dark_mode: Generated<boolean>;
+  organization_id: string | null;
+  password_hash: string | null;
+  identity_subject: string | null;
+  last_sign_in_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface UserSystemPermissionsTable {
+  user_id: string;
+  permission: SystemPermission;
+}
+
+export interface UserOrganizationsTable {
+  user_id: string;
+  organization_id: string;
+  created_at: CreatedAt;
+}
+
+export interface UserOrganizationPermissionsTable {
+  user_id: string;
+  organization_id: string;
+  permission: OrganizationPermission;
+}
+
+export interface PolicyVersionsTable {
+  id: Generated<string>;
+  version: number;
+  html_content: string;
+  created_at: CreatedAt;
+}
+
+export interface TermsAgreementsTable {
+  user_id: string;
+  terms_of_service_id: string;
+  agreed_at: CreatedAt;
+}
+
+export interface IdentityPayloadsTable {
+  model: string;
+  id: string;
+  payload: Json<Record<string, unknown>>;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  expires_at: Date | null;
+  consumed_at: Date | null;
+}
+
+export interface IdentityKeysTable {
+  id: Generated<string>;
+  kind: 'signing' | 'cookie';
+  material: Json<Record<string, unknown>>;
+  created_at: CreatedAt;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<string>;
+  email: string;
+  ip: string;
+  created_at: CreatedAt;
+}
+
+export interface EventsTable {
+  id: Generated<string>;
+  type: string;
+  user_id: string | null;
+  organization_id: string | null;
+  payload: Json<Record<string, unknown>>;
+  connection_id: string | null;
+  created_at: CreatedAt;
+  published_at: Date | null;
+}
+
+export interface Database {
+  organizations: OrganizationsTable;
+  organization_applications: OrganizationApplicationsTable;
+  users: UsersTable;
+  user_system_permissions: UserSystemPermissionsTable;
+  user_organizations: UserOrganizationsTable;
+  user_organization_permissions: UserOrganizationPermissionsTable;
+  terms_of_service: PolicyVersionsTable;
+  privacy_policies: PolicyVersionsTable;
+  terms_agreements: TermsAgreementsTable;
+  identity_payloads: IdentityPayloadsTable;
+  identity_keys: IdentityKeysTable;
+  login_failures: LoginFailuresTable;
+  events: EventsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type OrganizationRow = Selectable<OrganizationsTable>;

@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner, three projects: pure shared code, the API against a real database, and the browser flows.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['apps/api/src/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['apps/api/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          env: { TZ: 'UTC' },
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+          env: { TZ: 'UTC' },
+        },
+      },
+    ],
+  },
+});
