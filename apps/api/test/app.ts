@@ -1,4 +1,4 @@
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { importJWK, type JWTPayload, SignJWT } from 'jose';
 import { buildApp } from '../src/app.ts';
 import { type Config, parseConfig } from '../src/config.ts';
@@ -14,7 +14,7 @@ export interface TestApp {
   /** A real access token for the user, signed with the embedded provider's key. */
   tokenFor(userId: string, overrides?: TokenOverrides): Promise<string>;
   /** `app.inject` with the user's bearer token. */
-  injectAs(userId: string, options: InjectOptions): ReturnType<FastifyInstance['inject']>;
+  injectAs(userId: string, options: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
