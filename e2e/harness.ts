@@ -1,0 +1,133 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const CHROMIUM_CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+export const SCREENSHOTS = path.join(ROOT, 'e2e', 'screenshots');
+
+/** Debian's chromium, or null; under CI a missing browser is an error, not a skip. */
+export function findChromium(): string | null {
+  const found = CHROMIUM_CANDIDATES.find((candidate) => candidate && existsSync(candidate)) ?? null;
+  if (!found && process.env.CI)
+    throw new Error('Browser tests need chromium under CI: apt-get install -y chromium');
+  if (!found) {
+    process.stderr.write(
+      'Skipping browser tests: no chromium found. Install it with `apt-get install -y chromium`.\n',
+    );
+  }
+  return found;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+/** Starts the real server, as `npm start` does, on a free port with a fresh data directory. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'crossarm-e2e-'));
+  let log = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => {
+    log += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    log += chunk;
+  });
+  const url = `http://localhost:${port}`;
+  const deadline = Date.now() + 90_000;
+  while (!log.includes('Crossarm is running')) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    dataDir,
+    output: () => log,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Headless chromium with the flags this closed network needs. */
+export async function launchBrowser(executablePath: string): Promise<Browser> {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  return chromium.launch({
+    executablePath,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export async function newContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, viewport: { width: 1440, height: 900 }, timezoneId: 'UTC' });
+}
+
+/** Signs in through the real login page, starting from whatever page the app sent us to. */
+export async function submitLogin(page: Page, email: string, password: string) {
+  await page.waitForURL(/\/oidc\/interaction\//);
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+export async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+}
+
+export const DEMO = {
+  password: 'Crossarm-demo-2026',
+  admin: 'admin@crossarm.example',
+  ownerAdmin: 'dana.owens@northfield-electric.example',
+  ownerUser: 'lee.park@northfield-electric.example',
+  fiberAdmin: 'maria.santos@ridgeline-fiber.example',
+  fiberUser: 'tom.becker@ridgeline-fiber.example',
+  cableAdmin: 'alex.kim@valley-cable.example',
+  cableUser: 'jordan.lee@valley-cable.example',
+  inactive: 'pat.quinn@northfield-electric.example',
+  noOrganization: 'casey.morgan@crossarm.example',
+} as const;
