@@ -22,6 +22,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          // The app holds its loading screen for a second at every full page load.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

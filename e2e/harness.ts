@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -37,6 +37,7 @@ async function freePort(): Promise<number> {
 export interface RunningServer {
   url: string;
   dataDir: string;
+  webDist: string;
   output: () => string;
   stop(): Promise<void>;
 }
@@ -45,6 +46,9 @@ export interface RunningServer {
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'crossarm-e2e-'));
+  // A copy of the build per server, so a test can publish a "new version" without touching the real one.
+  const webDist = path.join(dataDir, 'web');
+  await cp(path.join(ROOT, 'apps', 'web', 'dist'), webDist, { recursive: true });
   let log = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: ROOT,
@@ -54,6 +58,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      WEB_DIST: webDist,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -74,6 +79,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     url,
     dataDir,
+    webDist,
     output: () => log,
     async stop() {
       if (child.exitCode === null) {

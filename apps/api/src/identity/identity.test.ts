@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -159,6 +160,10 @@ describe('the embedded OpenID provider', () => {
     const action = /action="([^"]+)"/.exec(page.body)?.[1] ?? '';
     const xsrf = /name="xsrf" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
     expect(page.body).toContain('name="logout" value="yes"');
+    // The page submits itself: its inline script must be allowed by the policy, by hash.
+    const script = /<script>(.*?)<\/script>/.exec(page.body)?.[1] ?? '';
+    const hash = createHash('sha256').update(script).digest('base64');
+    expect(page.headers['content-security-policy']).toContain(`script-src 'sha256-${hash}'`);
     const done = await t.app.inject({
       method: 'POST',
       url: action.replace(t.config.publicUrl, ''),

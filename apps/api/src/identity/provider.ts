@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Db } from '../db/database.ts';
 import { createAdapterFactory } from './adapter.ts';
@@ -17,6 +18,28 @@ export interface ProviderOptions {
 }
 
 const HOUR = 3600;
+
+/** The sign-out page submits its form at once; the script is allowed by its hash (see identityPageCsp). */
+const LOGOUT_SCRIPT =
+  "addEventListener('DOMContentLoaded',function(){document.getElementById('op.logoutForm').submit()})";
+
+/**
+ * The content security policy of the provider's own pages: nothing from elsewhere, inline styles for their
+ * look, and no script but the sign-out page's, pinned by its hash.
+ */
+export function identityPageCsp(): string {
+  const hash = createHash('sha256').update(LOGOUT_SCRIPT).digest('base64');
+  return [
+    "default-src 'self'",
+    `script-src 'sha256-${hash}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+    "base-uri 'none'",
+    "object-src 'none'",
+  ].join('; ');
+}
 const DAY = 24 * HOUR;
 
 /** The scope the access tokens carry for the Crossarm API. */
@@ -79,7 +102,7 @@ export function createProvider(options: ProviderOptions): Provider {
             'Signing out',
             `<h1>Signing out…</h1>${form.replace('</form>', '<input type="hidden" name="logout" value="yes"></form>')}
 <noscript><button type="submit" form="op.logoutForm">Sign out</button></noscript>`,
-            `<script>addEventListener('DOMContentLoaded',function(){document.getElementById('op.logoutForm').submit()})</script>`,
+            `<script>${LOGOUT_SCRIPT}</script>`,
           );
         },
         postLogoutSuccessSource: async (ctx) => {

@@ -4,7 +4,7 @@ import type Provider from 'oidc-provider';
 import type { Db } from '../db/database.ts';
 import { attemptLogin, type LoginLimits } from './login.ts';
 import { loginPage, messagePage } from './pages.ts';
-import { API_SCOPE } from './provider.ts';
+import { API_SCOPE, identityPageCsp } from './provider.ts';
 
 export interface IdentityRouteOptions {
   db: Db;
@@ -140,8 +140,10 @@ async function mountProvider(app: FastifyInstance, provider: Provider) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
   const callback = provider.callback();
+  const csp = identityPageCsp();
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.hijack();
+    reply.raw.setHeader('content-security-policy', csp);
     const raw = request.raw as typeof request.raw & { originalUrl?: string };
     raw.originalUrl = raw.url;
     raw.url = (raw.url ?? '/').replace(/^\/oidc/, '') || '/';

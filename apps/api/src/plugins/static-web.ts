@@ -23,6 +23,10 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string) {
       reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+  // The site root is the app itself, not a directory listing.
+  app.get('/', { config: { public: true } }, (_request, reply) =>
+    reply.header('cache-control', 'no-cache').sendFile('index.html'),
+  );
   return function sendApp(request: FastifyRequest, reply: FastifyReply): boolean {
     const url = request.url.split('?')[0] ?? '/';
     const isPage = request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/oidc');

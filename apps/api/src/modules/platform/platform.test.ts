@@ -58,6 +58,9 @@ describe('the web app and unknown paths', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<div id="root">');
     expect(page.headers['cache-control']).toBe('no-cache');
+    const root = await t.app.inject({ method: 'GET', url: '/' });
+    expect(root.statusCode).toBe(200);
+    expect(root.body).toContain('<div id="root">');
     const api = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ success: false, status: 404, title: 'Not Found' });

@@ -1,0 +1,134 @@
+import { ApiError, apiErrorFromBody, apiErrorFromException } from './api-error';
+
+/** How a failed call is reported: the app-wide notification, nothing, or the caller's own handler. */
+export type ApiErrorHandling = 'default' | 'silent' | ((error: ApiError) => void);
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A plain value is sent as JSON; FormData and Blob are sent as they are. */
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+  onError?: ApiErrorHandling;
+  /** False for public endpoints: no bearer token is requested. */
+  auth?: boolean;
+  responseType?: 'json' | 'blob' | 'text';
+}
+
+interface ApiClientContext {
+  getAccessToken: () => Promise<string | null>;
+  getConnectionId: () => string | null;
+  defaultErrorHandler: (error: ApiError) => void;
+}
+
+const context: ApiClientContext = {
+  getAccessToken: async () => null,
+  getConnectionId: () => null,
+  defaultErrorHandler: () => {},
+};
+
+/** Wires the client to the auth client, the hub and the notification system (done once at startup). */
+export function configureApiClient(next: Partial<ApiClientContext>): void {
+  Object.assign(context, next);
+}
+
+const API_BASE = '/api/';
+
+function buildUrl(path: string, query: ApiRequestOptions['query']): string {
+  const url = new URL(API_BASE + path.replace(/^\/+/, ''), window.location.origin);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+  }
+  return url.pathname + url.search;
+}
+
+function timeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+async function buildHeaders(options: ApiRequestOptions): Promise<Headers> {
+  const headers = new Headers({ Accept: 'application/json', 'X-Timezone': timeZone() });
+  const connectionId = context.getConnectionId();
+  if (connectionId) headers.set('X-Connection-Id', connectionId);
+  if (options.auth !== false) {
+    let token: string | null;
+    try {
+      token = await context.getAccessToken();
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : 'Your session has ended.';
+      throw new ApiError({ status: 401, title: 'Unauthorized', detail });
+    }
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+  }
+  const body = options.body;
+  if (body !== undefined && !(body instanceof FormData) && !(body instanceof Blob)) {
+    headers.set('Content-Type', 'application/json');
+  }
+  return headers;
+}
+
+function encodeBody(body: unknown): BodyInit | undefined {
+  if (body === undefined) return undefined;
+  if (body instanceof FormData || body instanceof Blob) return body;
+  return JSON.stringify(body);
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function unwrapEnvelope(body: unknown): unknown {
+  if (typeof body === 'object' && body !== null && 'success' in body && 'data' in body) {
+    return (body as { data: unknown }).data;
+  }
+  return body;
+}
+
+function report(error: ApiError, handling: ApiErrorHandling): void {
+  if (error.cancelled || handling === 'silent') return;
+  if (handling === 'default') context.defaultErrorHandler(error);
+  else handling(error);
+}
+
+async function send(path: string, options: ApiRequestOptions, headers: Headers): Promise<Response> {
+  const response = await fetch(buildUrl(path, options.query), {
+    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+    headers,
+    body: encodeBody(options.body),
+    signal: options.signal ?? null,
+  });
+  if (!response.ok) {
+    throw apiErrorFromBody(response.status, response.statusText, await readBody(response));
+  }
+  return response;
+}
+
+/**
+ * Calls the API at `/api/{path}` and returns the envelope's `data`. Failures become an ApiError,
+ * reported through the default handler unless the call asks otherwise, then rethrown.
+ */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  // A token that cannot be obtained is the auth client's business (it sends the user to sign in):
+  // that failure is thrown without a notification.
+  const headers = await buildHeaders(options);
+  let response: Response;
+  try {
+    response = await send(path, options, headers);
+  } catch (caught) {
+    const error = apiErrorFromException(caught);
+    report(error, options.onError ?? 'default');
+    throw error;
+  }
+  if (options.responseType === 'blob') return (await response.blob()) as T;
+  if (options.responseType === 'text') return (await response.text()) as T;
+  // The envelope's data is typed by the caller: this is the parse boundary of every API call.
+  return unwrapEnvelope(await readBody(response)) as T;
+}
