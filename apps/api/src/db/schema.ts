@@ -11,6 +11,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Json<T> = ColumnType<T, string, string>;
+type NullableJson<T> = ColumnType<T | null, string | null | undefined, string | null>;
 
 export interface OrganizationsTable {
   id: Generated<string>;
@@ -119,6 +120,18 @@ export interface EventsTable {
   published_at: Date | null;
 }
 
+export interface AuditLogTable {
+  id: Generated<string>;
+  actor_user_id: string | null;
+  action: string;
+  target_type: string;
+  target_id: string;
+  organization_id: string | null;
+  before: NullableJson<Record<string, unknown>>;
+  after: NullableJson<Record<string, unknown>>;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   organization_applications: OrganizationApplicationsTable;
@@ -133,6 +146,7 @@ export interface Database {
   identity_keys: IdentityKeysTable;
   login_failures: LoginFailuresTable;
   events: EventsTable;
+  audit_log: AuditLogTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
