@@ -1,4 +1,5 @@
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -7,21 +8,31 @@ import { type IdentityKeys, loadIdentityKeys } from './identity/keys.ts';
 import { createProvider } from './identity/provider.ts';
 import { registerIdentityRoutes } from './identity/routes.ts';
 import { createTokenVerifier, type TokenVerifier } from './identity/token-verifier.ts';
+import { createLogMailer, type Mailer } from './mail/mailer.ts';
+import { mailOutboxRoutes } from './modules/admin/mail-routes.ts';
+import { ownOrganizationRoutes } from './modules/admin/organization-routes.ts';
+import { fileRoutes } from './modules/files/routes.ts';
 import { legalRoutes } from './modules/legal/routes.ts';
+import { libraryRoutes } from './modules/library/routes.ts';
+import { organizationRoutes } from './modules/organizations/routes.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
+import { systemUserRoutes } from './modules/users/routes-system.ts';
 import { type AuthOptions, registerAuthentication } from './plugins/auth.ts';
 import { registerErrorHandler, sendRouteNotFound } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerStaticWeb } from './plugins/static-web.ts';
 import { createHub, type Hub } from './realtime/hub.ts';
 import { createPublisher, type EventInput, type Publisher, recordEvent } from './realtime/outbox.ts';
+import { createLocalStorage, type FileStorage } from './storage/file-storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
     hub: Hub;
+    mailer: Mailer;
+    storage: FileStorage;
     events: {
       /** Records an event in the caller's transaction; it is published once that transaction commits. */
       record(db: Executor, event: EventInput): Promise<void>;
@@ -37,6 +48,9 @@ export interface AppDependencies {
   /** Replaces the provider's keys (tests); by default they are loaded from the database. */
   identityKeys?: IdentityKeys;
 }
+
+/** The largest upload the server reads; each endpoint sets its own, lower limit. */
+const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 
 /** Secrets that never reach the log. */
 const REDACT = [
@@ -87,6 +101,10 @@ export async function buildApp({ config, db, identityKeys }: AppDependencies): P
   const publisher: Publisher = createPublisher(db, hub.emit);
   app.decorate('hub', hub);
   app.decorate('events', { record: recordEvent, flush: publisher.flush });
+  const mailer = createLogMailer(db, app.log, config.env !== 'production');
+  app.decorate('mailer', mailer);
+  app.decorate('storage', createLocalStorage(config.filesDir));
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES } });
   app.addHook('preClose', async () => {
     await publisher.stop();
     await hub.close();
@@ -94,7 +112,13 @@ export async function buildApp({ config, db, identityKeys }: AppDependencies): P
 
   await app.register(sessionRoutes);
   await app.register(legalRoutes);
+  await app.register(libraryRoutes);
   await app.register(platformRoutes, { config });
+  await app.register(fileRoutes);
+  await app.register(organizationRoutes);
+  await app.register(systemUserRoutes);
+  await app.register(ownOrganizationRoutes);
+  await app.register(mailOutboxRoutes);
 
   const sendApp = await registerStaticWeb(app, config.webDist);
   app.setNotFoundHandler((request, reply) => {

@@ -26,6 +26,7 @@ export interface OrganizationsTable {
   contact_email: string | null;
   contact_phone: string | null;
   website: string | null;
+  logo_file_id: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -50,6 +51,9 @@ export interface UsersTable {
   password_hash: string | null;
   identity_subject: string | null;
   last_sign_in_at: Date | null;
+  avatar_file_id: string | null;
+  mfa_secret: string | null;
+  mfa_enrolled_at: Date | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -132,6 +136,64 @@ export interface AuditLogTable {
   created_at: CreatedAt;
 }
 
+export interface OrganizationDomainsTable {
+  organization_id: string;
+  domain_name: string;
+  created_at: CreatedAt;
+}
+
+export interface MailOutboxTable {
+  id: Generated<string>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  template: string;
+  user_id: string | null;
+  created_at: CreatedAt;
+  sent_at: Date | null;
+  error: string | null;
+}
+
+export interface UserTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  purpose: 'invitation' | 'password-reset';
+  token_hash: string;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface StoredFilesTable {
+  id: Generated<string>;
+  organization_id: string | null;
+  purpose: string;
+  original_name: string;
+  content_type: string;
+  size_bytes: ColumnType<string, number | string, never>;
+  storage_key: string;
+  created_by: string | null;
+  created_at: CreatedAt;
+}
+
+export interface LibraryEntriesTable {
+  id: Generated<string>;
+  application: Generated<Application>;
+  kind: import('@crossarm/shared').LibraryKind;
+  name: string;
+  description: string | null;
+  status: Generated<import('@crossarm/shared').LibraryStatus>;
+  field_type: import('@crossarm/shared').FieldType | null;
+  render_options: NullableJson<Record<string, unknown>>;
+  default_duration_days: number | null;
+  created_by: string | null;
+  updated_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  archived_at: Date | null;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   organization_applications: OrganizationApplicationsTable;
@@ -147,6 +209,11 @@ export interface Database {
   login_failures: LoginFailuresTable;
   events: EventsTable;
   audit_log: AuditLogTable;
+  organization_domains: OrganizationDomainsTable;
+  mail_outbox: MailOutboxTable;
+  user_tokens: UserTokensTable;
+  stored_files: StoredFilesTable;
+  library_entries: LibraryEntriesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

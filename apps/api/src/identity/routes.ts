@@ -4,6 +4,7 @@ import type Provider from 'oidc-provider';
 import type { Db } from '../db/database.ts';
 import { attemptLogin, type LoginLimits } from './login.ts';
 import { loginPage, messagePage } from './pages.ts';
+import { registerPasswordPages } from './password-pages.ts';
 import { API_SCOPE, identityPageCsp } from './provider.ts';
 
 export interface IdentityRouteOptions {
@@ -21,6 +22,7 @@ export interface IdentityRouteOptions {
  */
 export async function registerIdentityRoutes(app: FastifyInstance, options: IdentityRouteOptions) {
   await app.register(async (scope) => registerInteractions(scope, options));
+  await app.register(async (scope) => registerPasswordPages(scope, options));
   await app.register(async (scope) => mountProvider(scope, options.provider));
 }
 

@@ -5,6 +5,12 @@ import * as legal from './20261121T220200-legal.ts';
 import * as identity from './20261121T220300-identity.ts';
 import * as events from './20261121T220400-events.ts';
 import * as auditLog from './20261121T230000-audit-log.ts';
+import * as libraryEntries from './20261121T230100-library-entries.ts';
+import * as organizationDomains from './20261121T230200-organization-domains.ts';
+import * as mailOutbox from './20261121T230300-mail-outbox.ts';
+import * as userTokens from './20261121T230400-user-tokens.ts';
+import * as storedFiles from './20261121T230500-stored-files.ts';
+import * as userMfa from './20261121T230600-user-mfa.ts';
 
 /** Every migration, by its timestamped name. Append new ones; never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +20,10 @@ export const migrations: Record<string, Migration> = {
   '20261121T220300-identity': identity,
   '20261121T220400-events': events,
   '20261121T230000-audit-log': auditLog,
+  '20261121T230100-library-entries': libraryEntries,
+  '20261121T230200-organization-domains': organizationDomains,
+  '20261121T230300-mail-outbox': mailOutbox,
+  '20261121T230400-user-tokens': userTokens,
+  '20261121T230500-stored-files': storedFiles,
+  '20261121T230600-user-mfa': userMfa,
 };

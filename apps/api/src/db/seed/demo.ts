@@ -11,6 +11,7 @@ import {
 } from '@crossarm/shared';
 import { hashPassword } from '../../identity/passwords.ts';
 import type { Db, Trx } from '../database.ts';
+import { seedLibrary } from './library.ts';
 import { PRIVACY_POLICY_V1, TERMS_OF_SERVICE_V1 } from './policies.ts';
 
 /** The shared password of every demo account. */
@@ -194,6 +195,7 @@ export async function seedDemo(db: Db): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction().execute(async (trx) => {
     await seedPolicies(trx);
+    await seedLibrary(trx);
     const orgIds = new Map<string, string>();
     for (const org of ORGANIZATIONS) {
       const { id } = await trx
