@@ -11,6 +11,7 @@ import {
 } from '@crossarm/shared';
 import { hashPassword } from '../../identity/passwords.ts';
 import type { Db, Trx } from '../database.ts';
+import { seedDemoPeople } from './demo-people.ts';
 import { seedLibrary } from './library.ts';
 import { PRIVACY_POLICY_V1, TERMS_OF_SERVICE_V1 } from './policies.ts';
 
@@ -190,7 +191,7 @@ export async function seedPolicies(trx: Trx | Db) {
     .execute();
 }
 
-/** Creates the demo world in one transaction: four organizations and their people. */
+/** Creates the demo world in one transaction: the named demo accounts, more organizations and people, the library. */
 export async function seedDemo(db: Db): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction().execute(async (trx) => {
@@ -224,6 +225,7 @@ export async function seedDemo(db: Db): Promise<void> {
         passwordHash,
       );
     }
+    await seedDemoPeople(trx, passwordHash);
   });
 }
 
