@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../src/db/database.ts';
+import { type DatabaseHandle, openDatabase, PGLITE_OPTIONS } from '../src/db/database.ts';
 import { adminQuery } from './global-setup.ts';
 
 /** A fresh, migrated database for one test file: a PGlite copy, or a new PostgreSQL database from the template. */
@@ -23,7 +23,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     };
   }
   const dump = new Blob([await readFile(template.dumpPath)]);
-  const pglite = await PGlite.create({ loadDataDir: dump });
+  const pglite = await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: dump });
   const handle = await openDatabase({ kind: 'pglite-instance', pglite });
   return {
     ...handle,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../src/db/database.ts';
+import { openDatabase, PGLITE_OPTIONS } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { seedPolicies } from '../src/db/seed/demo.ts';
 
@@ -39,7 +39,7 @@ export default async function setup(project: TestProject) {
     };
   }
   const dir = await mkdtemp(path.join(tmpdir(), 'crossarm-test-'));
-  const pglite = await PGlite.create();
+  const pglite = await PGlite.create(PGLITE_OPTIONS);
   const database = await openDatabase({ kind: 'pglite-instance', pglite });
   await migrateToLatest(database.db);
   await seedPolicies(database.db);

@@ -1,4 +1,5 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
@@ -8,6 +9,9 @@ export type Db = Kysely<Database>;
 export type Trx = Transaction<Database>;
 /** Either the database or an open transaction: repo functions accept both. */
 export type Executor = Db | Trx;
+
+/** Extensions the schema uses, compiled into the embedded engine; a PostgreSQL server has them in contrib. */
+export const PGLITE_OPTIONS = { extensions: { pg_trgm } } satisfies PGliteOptions;
 
 export type DatabaseTarget = { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
 
@@ -28,7 +32,7 @@ export async function openDatabase(target: DatabaseTarget | { kind: 'pglite-inst
   if (target.kind === 'postgres') {
     pool = new pg.Pool({ connectionString: target.url, max: 10 });
   } else {
-    pglite = target.kind === 'pglite' ? await PGlite.create(target.dir) : target.pglite;
+    pglite = target.kind === 'pglite' ? await PGlite.create(target.dir, PGLITE_OPTIONS) : target.pglite;
     pool = new pg.Pool(createPgConfig(pglite));
   }
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

@@ -36,11 +36,16 @@ function filtered(db: Executor, scope: AdminScope, filter: UserFilter) {
     : query.where('users.status', '!=', 'Deleted');
   if (filter.search) {
     const pattern = `%${filter.search.replace(/[\\%_]/g, '\\$&')}%`;
+    // Two indexed arms: the user's own text (trigram index), or membership of an organization whose name
+    // matches (its ids computed once, then the organization index).
     query = query.where((eb) =>
       eb.or([
-        eb('users.email', 'ilike', pattern),
-        eb(sql`users.first_name || ' ' || users.last_name`, 'ilike', pattern),
-        eb('organizations.name', 'ilike', pattern),
+        eb(sql`users.email || ' ' || users.first_name || ' ' || users.last_name`, 'ilike', pattern),
+        eb(
+          'users.organization_id',
+          '=',
+          sql<string>`ANY(ARRAY(SELECT id FROM organizations WHERE name ILIKE ${pattern}))`,
+        ),
       ]),
     );
   }
@@ -71,7 +76,7 @@ export async function pageOfUsers(
   offset: number,
 ) {
   const sortColumn = {
-    name: sql`lower(users.last_name || ' ' || users.first_name)`,
+    name: sql`lower(users.last_name || ' ' || users.first_name)`, // users_name_sort_idx
     email: sql`users.email`,
     status: sql`users.status`,
     organization: sql`lower(coalesce(organizations.name, ''))`,
