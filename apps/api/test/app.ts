@@ -5,6 +5,7 @@ import { type Config, parseConfig } from '../src/config.ts';
 import type { Db } from '../src/db/database.ts';
 import { type IdentityKeys, loadIdentityKeys } from '../src/identity/keys.ts';
 import { openTestDatabase } from './database.ts';
+import { type SignInResult, signInThroughProvider } from './oidc-client.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -13,6 +14,8 @@ export interface TestApp {
   keys: IdentityKeys;
   /** A real access token for the user, signed with the embedded provider's key. */
   tokenFor(userId: string, overrides?: TokenOverrides): Promise<string>;
+  /** Signs in through the embedded provider's real pages, as the web app does. */
+  signIn(email: string, password: string): Promise<SignInResult>;
   /** `app.inject` with the user's bearer token. */
   injectAs(userId: string, options: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
@@ -60,6 +63,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     config,
     keys,
     tokenFor,
+    signIn: (email, password) =>
+      signInThroughProvider(app, {
+        origin: config.publicUrl,
+        clientId: config.identity.clientId,
+        audience: config.identity.audience,
+        email,
+        password,
+      }),
     async injectAs(userId, options) {
       const token = await tokenFor(userId);
       return app.inject({ ...options, headers: { ...options.headers, authorization: `Bearer ${token}` } });

@@ -3,7 +3,6 @@ import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { buildOrg, buildUser } from '../../test/factories.ts';
-import { signInThroughProvider } from '../../test/oidc-client.ts';
 import { buildApp } from '../app.ts';
 
 const PASSWORD = 'correct horse battery staple';
@@ -16,14 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const signIn = (email: string, password: string) =>
-  signInThroughProvider(t.app, {
-    origin: t.config.publicUrl,
-    clientId: t.config.identity.clientId,
-    audience: t.config.identity.audience,
-    email,
-    password,
-  });
+const signIn = (email: string, password: string) => t.signIn(email, password);
 
 describe('the embedded OpenID provider', () => {
   it('publishes discovery metadata and a JWKS without private key material', async () => {

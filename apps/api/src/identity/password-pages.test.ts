@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { buildOrg, buildUser } from '../../test/factories.ts';
-import { signInThroughProvider } from '../../test/oidc-client.ts';
 
 let t: TestApp;
 let orgId: string;
@@ -14,14 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const signIn = (email: string, password: string) =>
-  signInThroughProvider(t.app, {
-    origin: t.config.publicUrl,
-    clientId: t.config.identity.clientId,
-    audience: t.config.identity.audience,
-    email,
-    password,
-  });
+const signIn = (email: string, password: string) => t.signIn(email, password);
 
 async function linkPathFor(email: string) {
   const mail = await t.db

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { signInThroughProvider } from '../../../test/oidc-client.ts';
 import { createAdmin } from './create-admin.ts';
 
 let t: TestApp;
@@ -17,13 +16,7 @@ describe('create-admin', () => {
     });
     expect(result.created).toBe(true);
     expect(result.generatedPassword).toHaveLength(16);
-    const signIn = await signInThroughProvider(t.app, {
-      origin: t.config.publicUrl,
-      clientId: t.config.identity.clientId,
-      audience: t.config.identity.audience,
-      email: 'root@utility.example',
-      password: result.generatedPassword!,
-    });
+    const signIn = await t.signIn('root@utility.example', result.generatedPassword!);
     expect(signIn.status).toBe(200);
     const me = await t.app.inject({
       method: 'GET',

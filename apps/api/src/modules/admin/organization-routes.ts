@@ -21,9 +21,10 @@ import { readForm } from '../../http/form.ts';
 import { MAX_IMAGE_BYTES } from '../files/images.ts';
 import { getDomains, getSecurity } from '../organizations/security.ts';
 import { getOrganization, updateOrganization } from '../organizations/service.ts';
-import { inviteUser, resetMfa, resetPassword } from '../users/invitations.ts';
+import { inviteUser } from '../users/invitations.ts';
 import { removeFromOrganization, setOrganizationPermissions } from '../users/memberships.ts';
-import { activateUser, deactivateUser, getUser, listScopedUsers, updateProfile } from '../users/service.ts';
+import { getUser, listScopedUsers } from '../users/service.ts';
+import { registerUserActions } from '../users/user-action-routes.ts';
 import { adminPolicy, ownOrganizationScope } from './policy.ts';
 
 const tags = ['admin: own organization'];
@@ -34,6 +35,11 @@ export async function ownOrganizationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const own = '/api/admin/organization';
   const users = '/api/admin/users';
+  registerUserActions(app, {
+    base: users,
+    tags,
+    scopeOf: (request) => ownOrganizationScope(request.session),
+  });
 
   r.get(
     own,
@@ -177,85 +183,6 @@ export async function ownOrganizationRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get(
-    `${users}/:id`,
-    {
-      schema: {
-        tags,
-        summary: 'A user of the caller organization',
-        params: idParams,
-        response: okSchema(UserDetail),
-      },
-    },
-    async (request) =>
-      ok(await getUser(contextOf(request), ownOrganizationScope(request.session), request.params.id)),
-  );
-  r.put(
-    `${users}/:id`,
-    {
-      schema: {
-        tags,
-        summary: "Edit a user's profile",
-        description: 'multipart/form-data (fields and an optional `avatar`) or JSON',
-        params: idParams,
-        response: okSchema(UserDetail),
-      },
-    },
-    async (request) =>
-      ok(
-        await updateProfile(
-          contextOf(request),
-          ownOrganizationScope(request.session),
-          request.params.id,
-          await readForm(request, MAX_IMAGE_BYTES + 1),
-        ),
-      ),
-  );
-  r.put(
-    `${users}/:id/activate`,
-    {
-      schema: {
-        tags,
-        summary: 'Activate an inactive user',
-        params: idParams,
-        response: okSchema(UserDetail),
-      },
-    },
-    async (request) =>
-      ok(await activateUser(contextOf(request), ownOrganizationScope(request.session), request.params.id)),
-  );
-  r.put(
-    `${users}/:id/deactivate`,
-    { schema: { tags, summary: 'Deactivate a user', params: idParams, response: okSchema(UserDetail) } },
-    async (request) =>
-      ok(await deactivateUser(contextOf(request), ownOrganizationScope(request.session), request.params.id)),
-  );
-  r.post(
-    `${users}/:id/reset-password`,
-    {
-      schema: {
-        tags,
-        summary: 'Send a password reset link',
-        params: idParams,
-        response: okSchema(UserDetail),
-      },
-    },
-    async (request) =>
-      ok(await resetPassword(contextOf(request), ownOrganizationScope(request.session), request.params.id)),
-  );
-  r.post(
-    `${users}/:id/reset-mfa`,
-    {
-      schema: {
-        tags,
-        summary: "Clear a user's second factor",
-        params: idParams,
-        response: okSchema(UserDetail),
-      },
-    },
-    async (request) =>
-      ok(await resetMfa(contextOf(request), ownOrganizationScope(request.session), request.params.id)),
-  );
   r.get(
     `${users}/:id/organization-permissions`,
     {

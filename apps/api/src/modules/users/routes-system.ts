@@ -21,16 +21,12 @@ import { z } from 'zod';
 import { contextOf } from '../../http/context.ts';
 import { ok, okSchema } from '../../http/envelope.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
-import { readForm } from '../../http/form.ts';
 import { type AdminScope, adminPolicy } from '../admin/policy.ts';
 import { listAudit } from '../audit/audit.ts';
-import { MAX_IMAGE_BYTES } from '../files/images.ts';
 import { exportUsers } from './export.ts';
-import { inviteUser, resetMfa, resetPassword } from './invitations.ts';
+import { inviteUser } from './invitations.ts';
 import { removeFromOrganization, setOrganizationPermissions, setOrganizations } from './memberships.ts';
 import {
-  activateUser,
-  deactivateUser,
   deleteUser,
   getSystemPermissions,
   getUser,
@@ -38,8 +34,8 @@ import {
   requireUser,
   setRole,
   setSystemPermissions,
-  updateProfile,
 } from './service.ts';
+import { registerUserActions } from './user-action-routes.ts';
 
 const tags = ['admin: users'];
 const SYSTEM: AdminScope = { kind: 'system' };
@@ -54,6 +50,7 @@ export async function systemUserRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const users = '/api/admin/system/users';
   const orgs = '/api/admin/system/organizations';
+  registerUserActions(app, { base: users, tags, scopeOf: () => SYSTEM });
 
   r.get(
     users,
@@ -99,32 +96,6 @@ export async function systemUserRoutes(app: FastifyInstance) {
     );
   }
 
-  r.get(
-    `${users}/:id`,
-    { schema: { tags, summary: 'One user', params: idParams, response: okSchema(UserDetail) } },
-    async (request) => ok(await getUser(contextOf(request), SYSTEM, request.params.id)),
-  );
-  r.put(
-    `${users}/:id`,
-    {
-      schema: {
-        tags,
-        summary: "Edit a user's profile",
-        description: 'multipart/form-data (fields and an optional `avatar` image) or JSON',
-        params: idParams,
-        response: okSchema(UserDetail),
-      },
-    },
-    async (request) =>
-      ok(
-        await updateProfile(
-          contextOf(request),
-          SYSTEM,
-          request.params.id,
-          await readForm(request, MAX_IMAGE_BYTES + 1),
-        ),
-      ),
-  );
   r.delete(
     `${users}/:id`,
     { schema: { tags, summary: 'Delete a user', params: idParams, response: okSchema(z.null()) } },
@@ -145,47 +116,6 @@ export async function systemUserRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ok(await setRole(contextOf(request), request.params.id, request.body.role)),
-  );
-  r.post(
-    `${users}/:id/reset-password`,
-    {
-      schema: {
-        tags,
-        summary: 'Send a password reset link',
-        params: idParams,
-        response: okSchema(UserDetail),
-      },
-    },
-    async (request) => ok(await resetPassword(contextOf(request), SYSTEM, request.params.id)),
-  );
-  r.post(
-    `${users}/:id/reset-mfa`,
-    {
-      schema: {
-        tags,
-        summary: "Clear a user's second factor",
-        params: idParams,
-        response: okSchema(UserDetail),
-      },
-    },
-    async (request) => ok(await resetMfa(contextOf(request), SYSTEM, request.params.id)),
-  );
-  r.put(
-    `${users}/:id/activate`,
-    {
-      schema: {
-        tags,
-        summary: 'Activate an inactive user',
-        params: idParams,
-        response: okSchema(UserDetail),
-      },
-    },
-    async (request) => ok(await activateUser(contextOf(request), SYSTEM, request.params.id)),
-  );
-  r.put(
-    `${users}/:id/deactivate`,
-    { schema: { tags, summary: 'Deactivate a user', params: idParams, response: okSchema(UserDetail) } },
-    async (request) => ok(await deactivateUser(contextOf(request), SYSTEM, request.params.id)),
   );
   r.get(
     `${users}/:id/permissions`,

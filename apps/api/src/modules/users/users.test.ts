@@ -2,7 +2,6 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { buildOrg, buildUser } from '../../../test/factories.ts';
-import { signInThroughProvider } from '../../../test/oidc-client.ts';
 
 let t: TestApp;
 let platform: Awaited<ReturnType<typeof buildOrg>>;
@@ -204,13 +203,7 @@ describe('system users', () => {
     expect((await t.injectAs(sysAdmin, { method: 'DELETE', url: `${sys}/${target.id}` })).statusCode).toBe(
       200,
     );
-    const signIn = await signInThroughProvider(t.app, {
-      origin: t.config.publicUrl,
-      clientId: t.config.identity.clientId,
-      audience: t.config.identity.audience,
-      email: target.email,
-      password: 'a long password 1',
-    });
+    const signIn = await t.signIn(target.email, 'a long password 1');
     expect(signIn.status).toBe(401);
     expect((await t.injectAs(target.id, { method: 'GET', url: '/api/admin/me' })).statusCode).toBe(401);
   });
