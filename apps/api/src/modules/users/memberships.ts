@@ -1,8 +1,8 @@
 import type { OrganizationPermission } from '@crossarm/shared';
 import type { Trx } from '../../db/database.ts';
 import type { ServiceContext } from '../../http/context.ts';
-import { organizationSessionInvalid } from '../../realtime/outbox.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { organizationSessionInvalid } from '../../realtime/outbox.ts';
 import { type AdminScope, adminPolicy } from '../admin/policy.ts';
 import { changeUser } from './service.ts';
 
@@ -58,6 +58,8 @@ export function setOrganizationPermissions(
         ]);
       }
       await setPermissionsIn(trx, userId, organizationId, permissions);
+      // What members may do in the organization changed: their open sessions reload.
+      await ctx.app.events.record(trx, organizationSessionInvalid(organizationId, ctx.connectionId));
     },
   );
 }
@@ -142,7 +144,8 @@ export function removeFromOrganization(
         .where('organization_id', '=', organizationId)
         .executeTakeFirst();
       if (Number(removed.numDeletedRows) === 0) throw notFound('The user');
-    await ctx.app.events.record(trx, organizationSessionInvalid(organizationId, ctx.connectionId));
+      await ctx.app.events.record(trx, organizationSessionInvalid(organizationId, ctx.connectionId));
+      await ctx.app.events.record(trx, organizationSessionInvalid(organizationId, ctx.connectionId));
       if (user.organization_id === organizationId) {
         const other = await trx
           .selectFrom('user_organizations')

@@ -383,7 +383,11 @@ describe('organization administration', () => {
       payload: { permissions: ['ViewApps', 'ViewUsers'] },
     });
     expect(perms.json().data).toEqual({ permissions: ['ViewApps', 'ViewUsers'] });
-    const orgEvents = await t.db.selectFrom('events').select('type').where('organization_id', '=', utility.id).execute();
+    const orgEvents = await t.db
+      .selectFrom('events')
+      .select('type')
+      .where('organization_id', '=', utility.id)
+      .execute();
     expect(orgEvents.map((e) => e.type)).toContain('organization-session-invalid');
     const edit = await t.injectAs(orgAdmin, {
       method: 'PUT',
