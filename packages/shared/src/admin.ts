@@ -93,6 +93,7 @@ export const OrganizationSecurity = z.object({
   domains: z.array(z.object({ domainName: z.string(), createdAt: z.string() })),
   singleSignOn: z.null(),
 });
+export type OrganizationSecurity = z.infer<typeof OrganizationSecurity>;
 
 /** A row of a user list. */
 export const UserSummary = z.object({
@@ -117,6 +118,7 @@ export const UserMembership = z.object({
   permissions: z.array(OrganizationPermission),
   isWorkingOrganization: z.boolean(),
 });
+export type UserMembership = z.infer<typeof UserMembership>;
 
 export const UserDetail = UserSummary.extend({
   avatarUrl: z.string().nullable(),
@@ -152,6 +154,7 @@ export const UserProfileInput = z.object({
   title: optionalText(200),
   phone: optionalText(14, validatePhone),
 });
+export type UserProfileInput = z.input<typeof UserProfileInput>;
 
 export const InviteInput = z.object({
   email: emailAddress,
@@ -185,12 +188,14 @@ export const AuditRecord = z.object({
   createdAt: z.string(),
   actor: z.object({ id: z.uuid(), name: z.string(), email: z.string() }).nullable(),
 });
+export type AuditRecord = z.infer<typeof AuditRecord>;
 
 export const ApplicationUsage = z.object({
   application: Application,
   enabled: z.boolean(),
   userCount: z.number().int(),
 });
+export type ApplicationUsage = z.infer<typeof ApplicationUsage>;
 
 export const MailRecord = z.object({
   id: z.string(),
@@ -201,3 +206,4 @@ export const MailRecord = z.object({
   createdAt: z.string(),
   sentAt: z.string().nullable(),
 });
+export type MailRecord = z.infer<typeof MailRecord>;

@@ -1,5 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/LoadingScreen';
+import { AdminAccessGuard } from '../features/admin/components/AdminAccessGuard';
 import { BootGate } from './boot/BootGate';
 import { RequireSession } from './guards/RequireSession';
 import { AppLayout } from './layouts/AppLayout';
@@ -103,7 +104,7 @@ const signedInRoutes: RouteObject[] = [
   { path: 'landing', lazy: lazyPage(() => import('../pages/LandingPage'), 'LandingPage') },
   { path: 'projects', lazy: lazyPage(() => import('../pages/ProjectsPage'), 'ProjectsPage') },
   { path: 'projects/:id', lazy: lazyPage(() => import('../pages/ProjectPage'), 'ProjectPage') },
-  { path: 'admin', children: adminRoutes },
+  { path: 'admin', element: <AdminAccessGuard />, children: adminRoutes },
   { path: 'authtest', lazy: lazyPage(() => import('../pages/AuthTestPage'), 'AuthTestPage') },
   { path: 'error/default', lazy: lazyPage(() => import('../pages/ErrorPage'), 'ErrorPage') },
   { path: 'geospatial', children: geospatialRoutes },

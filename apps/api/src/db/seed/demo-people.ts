@@ -117,7 +117,8 @@ export async function seedDemoPeople(trx: Trx, passwordHash: string): Promise<nu
         city: org.city,
         state: org.state,
         country: 'US',
-        website: `https://${org.domain}`,
+        // Websites live under example.com so that they pass the URL rule (a 2 to 6 letter top-level domain).
+        website: `https://www.${org.domain}.com`,
         contact_email: `jointuse@${org.domain}`,
         updated_at: new Date(),
       })

@@ -45,7 +45,7 @@ const ORGANIZATIONS: DemoOrganization[] = [
     name: 'Crossarm Operations',
     city: 'Denver',
     state: 'CO',
-    website: 'https://crossarm.example',
+    website: 'https://www.crossarm.example.com',
     applications: ['JointUse', 'Engineering', 'Vegetation', 'Resilience', 'Geospatial'],
   },
   {
@@ -53,7 +53,7 @@ const ORGANIZATIONS: DemoOrganization[] = [
     name: 'Northfield Electric Cooperative',
     city: 'Northfield',
     state: 'MN',
-    website: 'https://northfield-electric.example',
+    website: 'https://www.northfield-electric.example.com',
     applications: ['JointUse', 'Engineering', 'Vegetation', 'Geospatial'],
   },
   {
@@ -61,7 +61,7 @@ const ORGANIZATIONS: DemoOrganization[] = [
     name: 'Ridgeline Fiber',
     city: 'Rochester',
     state: 'MN',
-    website: 'https://ridgeline-fiber.example',
+    website: 'https://www.ridgeline-fiber.example.com',
     applications: ['JointUse', 'Geospatial'],
   },
   {
@@ -69,7 +69,7 @@ const ORGANIZATIONS: DemoOrganization[] = [
     name: 'Valley Cable Communications',
     city: 'Mankato',
     state: 'MN',
-    website: 'https://valley-cable.example',
+    website: 'https://www.valley-cable.example.com',
     applications: ['JointUse'],
   },
 ];

@@ -1,4 +1,4 @@
-import type { OrganizationPermission, SystemPermission, UserSession } from '@crossarm/shared';
+import type { OrganizationPermission, SystemPermission } from '@crossarm/shared';
 
 export interface AdminPage {
   path: string;
@@ -9,42 +9,45 @@ export interface AdminPage {
   organizationPermissions: readonly OrganizationPermission[];
 }
 
-/** The administration pages in the order they are offered; each needs any one of its permissions. */
+/**
+ * The administration pages in the order they are offered; each needs any one of its permissions (the
+ * same ones the API asks for when the page loads its data).
+ */
 export const adminPages: readonly AdminPage[] = [
   {
     path: '/admin/system/organizations',
     label: 'Organizations',
     scope: 'system',
-    systemPermissions: ['ViewOrganizations'],
+    systemPermissions: ['ViewOrganizations', 'ManageOrganizations'],
     organizationPermissions: [],
   },
   {
     path: '/admin/system/users',
-    label: 'All Users',
+    label: 'Users',
     scope: 'system',
-    systemPermissions: ['ViewUsers'],
+    systemPermissions: ['ViewUsers', 'ManageUsers', 'InviteUsers'],
     organizationPermissions: [],
   },
   {
     path: '/admin/system/apps',
-    label: 'Apps & Libraries',
+    label: 'Apps & libraries',
     scope: 'system',
     systemPermissions: ['ViewApps', 'ManageLibrary'],
     organizationPermissions: [],
   },
   {
     path: '/admin/organization',
-    label: 'Organization',
+    label: 'Profile',
     scope: 'organization',
     systemPermissions: [],
-    organizationPermissions: ['ViewOrganizationInfo'],
+    organizationPermissions: ['ViewOrganizationInfo', 'ManageOrganizationInfo'],
   },
   {
     path: '/admin/users',
     label: 'Users',
     scope: 'organization',
     systemPermissions: [],
-    organizationPermissions: ['ViewUsers'],
+    organizationPermissions: ['ViewUsers', 'ManageUsers'],
   },
   {
     path: '/admin/apps',
@@ -55,7 +58,10 @@ export const adminPages: readonly AdminPage[] = [
   },
 ];
 
-type PermissionSets = Pick<UserSession, 'systemPermissions' | 'organizationPermissions'>;
+interface PermissionSets {
+  systemPermissions: readonly SystemPermission[];
+  organizationPermissions: readonly OrganizationPermission[];
+}
 
 export function canSeeAdminPage(session: PermissionSets, page: AdminPage): boolean {
   return (
@@ -72,4 +78,11 @@ export function visibleAdminPages(session: PermissionSets): AdminPage[] {
 /** Where the profile pane's 'Administration' option leads, or null when it is not offered. */
 export function firstAdminPath(session: PermissionSets): string | null {
   return visibleAdminPages(session)[0]?.path ?? null;
+}
+
+/** The administration page a path belongs to (its detail pages included), or null. */
+export function adminPageOf(pathname: string): AdminPage | null {
+  const path = pathname.replace(/\/+$/, '');
+  const matches = adminPages.filter((page) => path === page.path || path.startsWith(`${page.path}/`));
+  return matches.sort((a, b) => b.path.length - a.path.length)[0] ?? null;
 }

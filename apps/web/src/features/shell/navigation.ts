@@ -8,6 +8,7 @@ import {
   IconFileDescription,
   IconFolders,
   IconHome,
+  IconId,
   IconLayoutDashboard,
   IconListDetails,
   IconMap2,
@@ -60,7 +61,7 @@ const adminIcons: Record<string, NavItem['icon']> = {
   '/admin/system/organizations': IconBuilding,
   '/admin/system/users': IconUsersGroup,
   '/admin/system/apps': IconAppsFilled,
-  '/admin/organization': IconBuilding,
+  '/admin/organization': IconId,
   '/admin/users': IconUsers,
   '/admin/apps': IconAppsFilled,
 };
@@ -75,7 +76,7 @@ function administration(session: UserSession): NavSection[] {
   });
   const sections: NavSection[] = [
     { label: 'System', items: pages.filter((p) => p.scope === 'system').map(toItem) },
-    { label: 'My organization', items: pages.filter((p) => p.scope === 'organization').map(toItem) },
+    { label: 'Organization', items: pages.filter((p) => p.scope === 'organization').map(toItem) },
   ];
   return sections.filter((section) => section.items.length > 0);
 }

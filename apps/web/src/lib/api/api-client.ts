@@ -111,24 +111,59 @@ async function send(path: string, options: ApiRequestOptions, headers: Headers):
   return response;
 }
 
-/**
- * Calls the API at `/api/{path}` and returns the envelope's `data`. Failures become an ApiError,
- * reported through the default handler unless the call asks otherwise, then rethrown.
- */
-export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+/** Sends the call and returns the successful response; a failure is reported, then thrown as an ApiError. */
+async function respond(path: string, options: ApiRequestOptions): Promise<Response> {
   // A token that cannot be obtained is the auth client's business (it sends the user to sign in):
   // that failure is thrown without a notification.
   const headers = await buildHeaders(options);
-  let response: Response;
   try {
-    response = await send(path, options, headers);
+    return await send(path, options, headers);
   } catch (caught) {
     const error = apiErrorFromException(caught);
     report(error, options.onError ?? 'default');
     throw error;
   }
+}
+
+/**
+ * Calls the API at `/api/{path}` and returns the envelope's `data`. Failures become an ApiError,
+ * reported through the default handler unless the call asks otherwise, then rethrown.
+ */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const response = await respond(path, options);
   if (options.responseType === 'blob') return (await response.blob()) as T;
   if (options.responseType === 'text') return (await response.text()) as T;
   // The envelope's data is typed by the caller: this is the parse boundary of every API call.
   return unwrapEnvelope(await readBody(response)) as T;
+}
+
+/** A file the API sent: its bytes and the name from its Content-Disposition header (null without one). */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string | null;
+}
+
+/** Reads the file name of a Content-Disposition header (`filename*=UTF-8''…` preferred over `filename="…"`). */
+export function fileNameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // Fall through to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/.exec(header);
+  const name = (plain?.[1] ?? plain?.[2] ?? '').trim();
+  return name || null;
+}
+
+/** Calls the API for a file (an export): the body as a blob with the server's file name. */
+export async function apiDownload(path: string, options: ApiRequestOptions = {}): Promise<DownloadedFile> {
+  const response = await respond(path, options);
+  return {
+    blob: await response.blob(),
+    fileName: fileNameFromDisposition(response.headers.get('content-disposition')),
+  };
 }

@@ -1,15 +1,15 @@
-import { IconApps } from '@tabler/icons-react';
-import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { PageHeader } from '../../components/PageHeader';
+import { OwnApplications } from '../../features/organizations/components/OwnApplications';
 
-/** Applications: the page's frame until its content is built. */
+/** Applications: which applications the organization has, and how many of its users can use each. */
 export function AdminAppsPage() {
   return (
-    <PagePlaceholder
-      title="Applications"
-      description="Applications enabled for your organization."
-      icon={<IconApps size={28} stroke={1.5} />}
-      emptyTitle="No applications to show"
-      emptyText="The applications your organization uses, with the number of users in each, will be listed here."
-    />
+    <>
+      <PageHeader
+        title="Applications"
+        description="Applications enabled for your organization and the users who can open them."
+      />
+      <OwnApplications />
+    </>
   );
 }

@@ -1,17 +1,10 @@
-import { IconUser } from '@tabler/icons-react';
 import { useParams } from 'react-router';
-import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { UserDetailView } from '../../features/users/components/UserDetailView';
 
-/** User: the page's frame until its content is built. */
+const BACK = { label: 'Users', to: '/admin/users' };
+
+/** One user of the caller's organization. */
 export function AdminUserPage() {
   const { id = '' } = useParams();
-  return (
-    <PagePlaceholder
-      title="User"
-      breadcrumbs={[{ label: 'Users', to: '/admin/users' }, { label: `User ${id}` }]}
-      icon={<IconUser size={28} stroke={1.5} />}
-      emptyTitle="User details"
-      emptyText="This user’s profile, status, role and organization permissions will appear here."
-    />
-  );
+  return <UserDetailView key={id} scope="own" id={id} backTo={BACK} />;
 }

@@ -1,15 +1,71 @@
-import { IconUsers } from '@tabler/icons-react';
-import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { Button } from '@mantine/core';
+import { IconUserPlus } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { notifySuccess } from '../../components/notifications/notify-success';
+import { PageHeader } from '../../components/PageHeader';
+import { useAdminAbilities } from '../../features/admin/use-admin-abilities';
+import { organizationKeys } from '../../features/organizations/api';
+import { useSession } from '../../features/session/use-session';
+import { userKeys } from '../../features/users/api';
+import { InviteUserModal } from '../../features/users/components/InviteUserModal';
+import { RemoveFromOrganizationMenu } from '../../features/users/components/RemoveFromOrganizationMenu';
+import { UsersList } from '../../features/users/components/UsersList';
+import { useRemoveFromOrganization } from '../../features/users/use-remove-from-organization';
 
-/** Users: the page's frame until its content is built. */
+const OWN = { kind: 'own' } as const;
+const userPath = (id: string) => `/admin/users/${id}`;
+
+/** Users: the people of the caller's organization. */
 export function AdminUsersPage() {
+  const session = useSession();
+  const { organization } = useAdminAbilities();
+  const queryClient = useQueryClient();
+  const [inviting, setInviting] = useState(false);
+  const name = session.organization?.name ?? 'your organization';
+  const remove = useRemoveFromOrganization(OWN, name);
+  const invite = organization.manageUsers ? () => setInviting(true) : undefined;
   return (
-    <PagePlaceholder
-      title="Users"
-      description="People in your organization, their roles and permissions."
-      icon={<IconUsers size={28} stroke={1.5} />}
-      emptyTitle="No users to show"
-      emptyText="Invite people to your organization and manage their status, role and permissions here."
-    />
+    <>
+      <PageHeader
+        title="Users"
+        description={`People in ${name}, their status and permissions.`}
+        actions={
+          invite ? (
+            <Button size="sm" leftSection={<IconUserPlus size={16} />} onClick={invite}>
+              Invite user
+            </Button>
+          ) : null
+        }
+      />
+      <UsersList
+        scope={OWN}
+        pathOf={(user) => userPath(user.id)}
+        onInvite={invite}
+        rowMenu={(user) => (
+          <RemoveFromOrganizationMenu
+            user={user}
+            path={userPath(user.id)}
+            onRemove={
+              organization.manageUsers && user.id !== session.user.id
+                ? (target) => void remove(target)
+                : undefined
+            }
+          />
+        )}
+      />
+      <InviteUserModal
+        opened={inviting}
+        onClose={() => setInviting(false)}
+        scope={OWN}
+        organizationName={name}
+        onInvited={(user) => {
+          setInviting(false);
+          void queryClient.invalidateQueries({ queryKey: userKeys.all });
+          void queryClient.invalidateQueries({ queryKey: organizationKeys.all });
+          notifySuccess('Invitation sent', `${user.email} was invited to ${name}.`);
+        }}
+      />
+    </>
   );
 }

@@ -1,15 +1,16 @@
-import { IconBooks } from '@tabler/icons-react';
-import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { PageHeader } from '../../../components/PageHeader';
+import { LibraryPanel } from '../../../features/library/components/LibraryPanel';
 
-/** Joint Use Library: the page's frame until its content is built. */
+/** Joint Use Library: the stages, properties, tasks and units joint use workflows are built from. */
 export function SystemJointUseLibraryPage() {
   return (
-    <PagePlaceholder
-      title="Joint Use Library"
-      breadcrumbs={[{ label: 'Apps & Libraries', to: '/admin/system/apps' }, { label: 'Joint Use' }]}
-      icon={<IconBooks size={28} stroke={1.5} />}
-      emptyTitle="No library entries yet"
-      emptyText="The stage, task, property and unit entries used to build joint use workflows will be listed here, active and archived."
-    />
+    <>
+      <PageHeader
+        title="Joint Use Library"
+        description="The stages, properties, tasks and units joint use workflow templates are built from."
+        breadcrumbs={[{ label: 'Apps & Libraries', to: '/admin/system/apps' }, { label: 'Joint Use' }]}
+      />
+      <LibraryPanel />
+    </>
   );
 }

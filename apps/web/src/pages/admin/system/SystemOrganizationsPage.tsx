@@ -1,15 +1,55 @@
-import { IconBuilding } from '@tabler/icons-react';
-import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { Button } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { notify } from '../../../components/notifications/notify';
+import { PageHeader } from '../../../components/PageHeader';
+import { useAdminAbilities } from '../../../features/admin/use-admin-abilities';
+import { createOrganization, organizationKeys } from '../../../features/organizations/api';
+import { OrganizationFormModal } from '../../../features/organizations/components/OrganizationFormModal';
+import { OrganizationsList } from '../../../features/organizations/components/OrganizationsList';
 
-/** Organizations: the page's frame until its content is built. */
+/** Organizations: every organization on the platform. */
 export function SystemOrganizationsPage() {
+  const { system } = useAdminAbilities();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+  const create = system.manageOrganizations ? () => setCreating(true) : undefined;
   return (
-    <PagePlaceholder
-      title="Organizations"
-      description="Every organization on the platform: pole owners, attachers and engineering firms."
-      icon={<IconBuilding size={28} stroke={1.5} />}
-      emptyTitle="No organizations to show"
-      emptyText="Organizations will be listed here, with their applications, users and security settings."
-    />
+    <>
+      <PageHeader
+        title="Organizations"
+        description="Pole owners and attachers on the platform, their users and applications."
+        actions={
+          create ? (
+            <Button size="sm" leftSection={<IconPlus size={16} />} onClick={create}>
+              New organization
+            </Button>
+          ) : null
+        }
+      />
+      <OrganizationsList onCreate={create} />
+      <OrganizationFormModal
+        opened={creating}
+        onClose={() => setCreating(false)}
+        title="New organization"
+        submitLabel="Create organization"
+        save={createOrganization}
+        onSaved={(organization) => {
+          setCreating(false);
+          void queryClient.invalidateQueries({ queryKey: organizationKeys.all });
+          notify({
+            type: 'success',
+            title: 'Organization created',
+            message: `${organization.name} was added.`,
+            actions: [
+              { label: 'Open', onClick: () => navigate(`/admin/system/organizations/${organization.id}`) },
+            ],
+          });
+        }}
+      />
+    </>
   );
 }
