@@ -1,14 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  agreeToTerms,
   DEMO,
   findChromium,
-  launchBrowser,
-  newContext,
+  openSuite,
   type RunningServer,
+  type Suite,
   screenshot,
-  startServer,
-  submitLogin,
+  signInThroughApp,
 } from './harness.ts';
 
 const chromiumPath = findChromium();
@@ -22,33 +22,21 @@ const INVITEE = {
 };
 
 describe.skipIf(!chromiumPath)('administration in a browser', () => {
+  let suite: Suite;
   let server: RunningServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser(chromiumPath!)]);
+    suite = await openSuite(chromiumPath!);
+    server = suite.server;
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => suite?.close());
 
-  async function freshPage(): Promise<Page> {
-    const context = await newContext(browser, server.url);
-    contexts.push(context);
-    return context.newPage();
-  }
+  const freshPage = () => suite.freshPage();
 
-  /** From a page of the app through the real login page back into the app, agreeing to the terms. */
+  /** Signs in through the real login page and agrees to the terms. */
   async function signIn(page: Page, email: string, password: string, startAt = '/sign-in') {
-    await page.goto(startAt);
-    await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
-    await submitLogin(page, email, password);
-    await page.waitForURL((url) => !url.pathname.startsWith('/oidc') && !url.pathname.startsWith('/sign-in'));
-    const terms = page.getByRole('dialog');
-    await terms.getByRole('button', { name: 'I Agree' }).click();
-    await terms.waitFor({ state: 'detached' });
+    await signInThroughApp(page, email, password, startAt);
+    await agreeToTerms(page);
   }
 
   /** The table row that holds the given text. */

@@ -137,3 +137,41 @@ export const DEMO = {
   inactive: 'pat.quinn@northfield-electric.example',
   noOrganization: 'casey.morgan@crossarm.example',
 } as const;
+
+/** A server and a browser for one test file; each `freshPage` is a new browser profile (no cookies). */
+export async function openSuite(executablePath: string) {
+  const [server, browser] = await Promise.all([startServer(), launchBrowser(executablePath)]);
+  return {
+    server,
+    browser,
+    async freshPage(): Promise<Page> {
+      const context = await newContext(browser, server.url);
+      return context.newPage();
+    },
+    async close() {
+      await browser.close();
+      await server.stop();
+    },
+  };
+}
+export type Suite = Awaited<ReturnType<typeof openSuite>>;
+
+/** From `startAt` through the sign-in screen and the real login page back into the app. */
+export async function signInThroughApp(
+  page: Page,
+  email: string,
+  password: string = DEMO.password,
+  startAt = '/sign-in',
+) {
+  await page.goto(startAt);
+  await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
+  await submitLogin(page, email, password);
+  await page.waitForURL((url) => !url.pathname.startsWith('/oidc') && !url.pathname.startsWith('/sign-in'));
+}
+
+/** Closes the terms of service dialog a user sees at first sign-in. */
+export async function agreeToTerms(page: Page) {
+  const terms = page.getByRole('dialog');
+  await terms.getByRole('button', { name: 'I Agree' }).click();
+  await terms.waitFor({ state: 'detached' });
+}

@@ -1,39 +1,29 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  agreeToTerms,
   DEMO,
   findChromium,
-  launchBrowser,
-  newContext,
-  type RunningServer,
+  openSuite,
+  type Suite,
   screenshot,
-  startServer,
-  submitLogin,
+  signInThroughApp,
 } from './harness.ts';
 
 const chromiumPath = findChromium();
 
 describe.skipIf(!chromiumPath)('the Joint Use library in a browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  let suite: Suite;
   let page: Page;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser(chromiumPath!)]);
-    const context = await newContext(browser, server.url);
-    page = await context.newPage();
-    await page.goto('/admin/system/apps');
-    await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
-    await submitLogin(page, DEMO.admin, DEMO.password);
+    suite = await openSuite(chromiumPath!);
+    page = await suite.freshPage();
+    await signInThroughApp(page, DEMO.admin, DEMO.password, '/admin/system/apps');
     await page.waitForURL('**/admin/system/apps');
-    const terms = page.getByRole('dialog');
-    await terms.getByRole('button', { name: 'I Agree' }).click();
-    await terms.waitFor({ state: 'detached' });
+    await agreeToTerms(page);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => suite?.close());
 
   it('shows the applications with the Joint Use library counts', async () => {
     const jointUse = page.getByRole('region', { name: 'Joint Use' });

@@ -1,52 +1,34 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  agreeToTerms,
   DEMO,
   findChromium,
-  launchBrowser,
-  newContext,
+  openSuite,
   type RunningServer,
+  type Suite,
   screenshot,
-  startServer,
+  signInThroughApp,
   submitLogin,
 } from './harness.ts';
 
 const chromiumPath = findChromium();
 
 describe.skipIf(!chromiumPath)('the platform in a browser', () => {
+  let suite: Suite;
   let server: RunningServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser(chromiumPath!)]);
+    suite = await openSuite(chromiumPath!);
+    server = suite.server;
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => suite?.close());
 
-  async function freshPage(): Promise<Page> {
-    const context = await newContext(browser, server.url);
-    contexts.push(context);
-    return context.newPage();
-  }
-
-  /** From the sign-in screen through the real login page back into the app. */
-  async function signIn(page: Page, email: string, startAt = '/sign-in') {
-    await page.goto(startAt);
-    await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
-    await submitLogin(page, email, DEMO.password);
-    await page.waitForURL((url) => !url.pathname.startsWith('/oidc') && !url.pathname.startsWith('/sign-in'));
-  }
-
-  async function agreeToTerms(page: Page) {
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('button', { name: 'I Agree' }).click();
-    await expect.poll(() => dialog.count()).toBe(0);
-  }
+  const freshPage = () => suite.freshPage();
+  const signIn = (page: Page, email: string, startAt = '/sign-in') =>
+    signInThroughApp(page, email, DEMO.password, startAt);
 
   it('shows the sign-in screen with its tagline and links to signed-out visitors', async () => {
     const page = await freshPage();
