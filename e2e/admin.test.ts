@@ -9,6 +9,7 @@ import {
   type Suite,
   screenshot,
   signInThroughApp,
+  submitLogin,
 } from './harness.ts';
 
 const chromiumPath = findChromium();
@@ -148,6 +149,42 @@ describe.skipIf(!chromiumPath)('administration in a browser', () => {
       await page.getByRole('tab', { name: 'History' }).click();
       await expect.poll(() => page.getByText('Invited', { exact: true }).count()).toBeGreaterThan(0);
       await screenshot(page, 'admin-user-history');
+    });
+
+    it('resets the password: a new link by e-mail, a new password, the old one refused', async () => {
+      await page.getByRole('button', { name: 'More actions' }).click();
+      await page.getByRole('menuitem', { name: 'Reset password' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Send link' }).click();
+      await expect.poll(() => page.getByText('Password link sent').count()).toBeGreaterThan(0);
+
+      await page.goto('/admin/system/users?tab=mail');
+      const resetMail = row(page, 'Reset your Crossarm password').filter({ hasText: INVITEE.email });
+      await expect.poll(() => resetMail.count()).toBe(1);
+      await resetMail.click();
+      const link = page.getByRole('link', { name: /\/oidc\/password\// });
+      await expect.poll(() => link.count()).toBe(1);
+      const resetLink = (await link.getAttribute('href')) ?? '';
+      expect(resetLink).not.toBe(invitationLink);
+
+      const user = await freshPage();
+      await user.goto(resetLink);
+      await expect.poll(() => user.getByRole('heading', { name: 'Choose a new password' }).count()).toBe(1);
+      await user.locator('input[name="password"]').fill('Prairie-line-new-2026!');
+      await user.locator('input[name="confirm"]').fill('Prairie-line-new-2026!');
+      await user.getByRole('button', { name: 'Set password' }).click();
+      await expect.poll(() => user.getByText('Your password is set.').count()).toBe(1);
+
+      const oldPassword = await freshPage();
+      await oldPassword.goto('/sign-in');
+      await oldPassword.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
+      await submitLogin(oldPassword, INVITEE.email, INVITEE.password);
+      await expect
+        .poll(() => oldPassword.getByRole('alert').textContent())
+        .toBe('The e-mail address or password is incorrect.');
+
+      const newPassword = await freshPage();
+      await signInThroughApp(newPassword, INVITEE.email, 'Prairie-line-new-2026!');
+      await newPassword.waitForURL('**/landing');
     });
   });
 
