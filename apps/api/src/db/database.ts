@@ -34,7 +34,9 @@ export async function openDatabase(target: DatabaseTarget | { kind: 'pglite-inst
     // An idle connection can be closed by the server (a restart, a failover, an administrator). The pool
     // drops it and opens another when needed; without this listener the error would end the process.
     pool.on('error', (error) => {
-      process.stderr.write(`database: an idle connection was closed (${error.message}); it will be replaced\n`);
+      process.stderr.write(
+        `database: an idle connection was closed (${error.message}); it will be replaced\n`,
+      );
     });
   } else {
     pglite = target.kind === 'pglite' ? await PGlite.create(target.dir, PGLITE_OPTIONS) : target.pglite;

@@ -155,6 +155,7 @@ const CALLS: Call[] = [
   { method: 'GET', url: () => '/api/admin/organization/applications' },
   { method: 'GET', url: ownUser },
   { method: 'PUT', url: ownUser, body: { firstName: 'A', lastName: 'B' } },
+  { method: 'DELETE', url: ownUser },
   { method: 'PUT', url: () => `${ownUser()}/activate` },
   { method: 'PUT', url: () => `${ownUser()}/deactivate` },
   { method: 'POST', url: () => `${ownUser()}/reset-password` },

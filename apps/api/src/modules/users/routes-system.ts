@@ -96,14 +96,6 @@ export async function systemUserRoutes(app: FastifyInstance) {
     );
   }
 
-  r.delete(
-    `${users}/:id`,
-    { schema: { tags, summary: 'Delete a user', params: idParams, response: okSchema(z.null()) } },
-    async (request) => {
-      await deleteUser(contextOf(request), SYSTEM, request.params.id);
-      return ok(null, 'Deleted');
-    },
-  );
   r.put(
     `${users}/:id/role`,
     {

@@ -8,13 +8,13 @@ import { readForm } from '../../http/form.ts';
 import type { AdminScope } from '../admin/policy.ts';
 import { MAX_IMAGE_BYTES } from '../files/images.ts';
 import { resetMfa, resetPassword } from './invitations.ts';
-import { activateUser, deactivateUser, getUser, updateProfile } from './service.ts';
+import { activateUser, deactivateUser, deleteUser, getUser, updateProfile } from './service.ts';
 
 const idParams = z.object({ id: z.uuid() });
 
 /**
  * The actions on one user that system and organization administration share, under each one's path and
- * scope: read, edit the profile, activate, deactivate, reset password, reset MFA.
+ * scope: read, edit the profile, delete, activate, deactivate, reset password, reset MFA.
  */
 export function registerUserActions(
   app: FastifyInstance,
@@ -51,6 +51,14 @@ export function registerUserActions(
           await readForm(request, MAX_IMAGE_BYTES + 1),
         ),
       ),
+  );
+  r.delete(
+    `${base}/:id`,
+    { schema: { tags, summary: 'Delete a user', params: idParams, response: okSchema(z.null()) } },
+    async (request) => {
+      await deleteUser(contextOf(request), scopeOf(request), request.params.id);
+      return ok(null, 'Deleted');
+    },
   );
   r.put(`${base}/:id/activate`, { schema: schema('Activate an inactive user') }, async (request) =>
     ok(await activateUser(contextOf(request), scopeOf(request), request.params.id)),

@@ -350,6 +350,7 @@ describe('organization administration', () => {
       ['PUT', `/api/admin/users/${stranger.id}/deactivate`],
       ['POST', `/api/admin/users/${stranger.id}/reset-password`],
       ['GET', `/api/admin/users/${stranger.id}/organization-permissions`],
+      ['DELETE', `/api/admin/users/${stranger.id}`],
     ] as const) {
       expect((await t.injectAs(orgAdmin, { method, url: path })).statusCode, `${method} ${path}`).toBe(404);
     }

@@ -136,9 +136,9 @@ export function runUserAction(
   return apiRequest<UserDetail>(`${detailPath(scope, id)}/${action}`, { method, onError });
 }
 
-/** DELETE admin/system/users/{id}. */
-export function deleteUser(id: string, onError: ApiErrorHandling) {
-  return apiRequest<null>(systemUser(id), { method: 'DELETE', onError });
+/** DELETE a user (system administration, or the caller's own organization). */
+export function deleteUser(scope: 'system' | 'own', id: string, onError: ApiErrorHandling) {
+  return apiRequest<null>(detailPath(scope, id), { method: 'DELETE', onError });
 }
 
 /** PUT admin/system/users/{id}/role. */

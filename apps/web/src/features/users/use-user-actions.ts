@@ -92,7 +92,7 @@ export function useUserActions(scope: 'system' | 'own', user: UserDetail | undef
     setRunning(command);
     try {
       const onError = conflictHandler(text.failed(name));
-      if (command === 'delete') await deleteUser(user.id, onError);
+      if (command === 'delete') await deleteUser(scope, user.id, onError);
       else {
         const updated = await runUserAction(scope, user.id, command, onError);
         queryClient.setQueryData(userKeys.detail(scope, user.id), updated);

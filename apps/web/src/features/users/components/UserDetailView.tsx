@@ -61,7 +61,7 @@ export function UserDetailView({ scope, id, backTo }: UserDetailViewProps) {
     changeStatus: manage && !self,
     resetPassword: scope === 'system' ? system.resetPassword : organization.manageUsers,
     resetMfa: scope === 'system' ? system.resetMfa : organization.manageUsers,
-    delete: scope === 'system' && system.manageUsers && !self,
+    delete: (scope === 'system' ? system.manageUsers : organization.manageUsers) && !self,
     remove: scope === 'own' && organization.manageUsers && !self,
   };
 
