@@ -27,7 +27,6 @@ import { exportUsers } from './export.ts';
 import { inviteUser } from './invitations.ts';
 import { removeFromOrganization, setOrganizationPermissions, setOrganizations } from './memberships.ts';
 import {
-  deleteUser,
   getSystemPermissions,
   getUser,
   listScopedUsers,
