@@ -16,6 +16,7 @@ import { legalRoutes } from './modules/legal/routes.ts';
 import { libraryRoutes } from './modules/library/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
+import { projectRoutes } from './modules/projects/routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { systemUserRoutes } from './modules/users/routes-system.ts';
 import { type AuthOptions, registerAuthentication } from './plugins/auth.ts';
@@ -119,6 +120,7 @@ export async function buildApp({ config, db, identityKeys }: AppDependencies): P
   await app.register(systemUserRoutes);
   await app.register(ownOrganizationRoutes);
   await app.register(mailOutboxRoutes);
+  await app.register(projectRoutes);
 
   const sendApp = await registerStaticWeb(app, config.webDist);
   app.setNotFoundHandler((request, reply) => {

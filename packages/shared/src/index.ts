@@ -6,5 +6,6 @@ export * from './expression-evaluate.ts';
 export * from './formatters.ts';
 export * from './library.ts';
 export * from './paging.ts';
+export * from './projects.ts';
 export * from './session.ts';
 export * from './validators.ts';

@@ -1,6 +1,8 @@
 import type {
   Application,
   OrganizationPermission,
+  ProjectRole,
+  ProjectStatus,
   SystemPermission,
   UserRole,
   UserStatus,
@@ -194,6 +196,26 @@ export interface LibraryEntriesTable {
   archived_at: Date | null;
 }
 
+export interface ProjectsTable {
+  id: Generated<string>;
+  owner_organization_id: string;
+  name: string;
+  project_code: string;
+  description: string | null;
+  status: Generated<ProjectStatus>;
+  archived_at: Date | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface ProjectOrganizationsTable {
+  project_id: string;
+  organization_id: string;
+  role: ProjectRole;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   organization_applications: OrganizationApplicationsTable;
@@ -213,6 +235,8 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   user_tokens: UserTokensTable;
   stored_files: StoredFilesTable;
+  projects: ProjectsTable;
+  project_organizations: ProjectOrganizationsTable;
   library_entries: LibraryEntriesTable;
 }
 

@@ -12,6 +12,7 @@ import * as userTokens from './20261121T230400-user-tokens.ts';
 import * as storedFiles from './20261121T230500-stored-files.ts';
 import * as userMfa from './20261121T230600-user-mfa.ts';
 import * as searchIndexes from './20261121T230700-search-indexes.ts';
+import * as projects from './20261122T000000-projects.ts';
 
 /** Every migration, by its timestamped name. Append new ones; never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '20261121T230500-stored-files': storedFiles,
   '20261121T230600-user-mfa': userMfa,
   '20261121T230700-search-indexes': searchIndexes,
+  '20261122T000000-projects': projects,
 };

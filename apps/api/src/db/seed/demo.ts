@@ -98,6 +98,7 @@ export const DEMO_USERS: DemoUser[] = [
     organization: 'owner',
     role: 'Admin',
     status: 'Active',
+    systemPermissions: ['ManageProjects'],
     organizationPermissions: ALL_ORG,
   },
   {

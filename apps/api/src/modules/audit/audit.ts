@@ -4,7 +4,7 @@ import type { Session } from '../session/session.ts';
 /** What an administrator changed. `before` and `after` hold the changed record's fields, secrets left out. */
 export interface AuditEntry {
   action: string;
-  targetType: 'organization' | 'user' | 'library-entry' | 'domain';
+  targetType: 'organization' | 'user' | 'library-entry' | 'domain' | 'project';
   targetId: string;
   organizationId?: string | null;
   before?: Record<string, unknown> | null;

@@ -1,0 +1,89 @@
+import { Project, ProjectInput, ProjectListQuery, pageOf } from '@crossarm/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { contextOf } from '../../http/context.ts';
+import { ok, okSchema } from '../../http/envelope.ts';
+import {
+  archiveProject,
+  createProject,
+  getProject,
+  listProjects,
+  unarchiveProject,
+  updateProject,
+} from './service.ts';
+
+const tags = ['projects'];
+const idParams = z.object({ id: z.uuid() });
+
+/** The Projects API: the projects the caller's organization takes part in. */
+export async function projectRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const list = async (query: z.output<typeof ProjectListQuery>, request: Parameters<typeof contextOf>[0]) => {
+    const { page, pageSize, ...filter } = query;
+    return ok(await listProjects(contextOf(request), filter, { page, pageSize }));
+  };
+
+  for (const path of ['/api/projects', '/api/joint-use/projects']) {
+    r.get(
+      path,
+      {
+        schema: {
+          tags,
+          summary: "The caller's organization's projects, paged",
+          querystring: ProjectListQuery,
+          response: okSchema(pageOf(Project)),
+        },
+      },
+      (request) => list(request.query, request),
+    );
+  }
+  r.post(
+    '/api/projects',
+    {
+      schema: {
+        tags,
+        summary: 'Create a project owned by the caller organization',
+        body: ProjectInput,
+        response: { 201: okSchema(Project)[200] },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(ok(await createProject(contextOf(request), request.body), 'Created')),
+  );
+  r.get(
+    '/api/projects/:id',
+    { schema: { tags, summary: 'One project', params: idParams, response: okSchema(Project) } },
+    async (request) => ok(await getProject(contextOf(request), request.params.id)),
+  );
+  r.put(
+    '/api/projects/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit a project',
+        params: idParams,
+        body: ProjectInput,
+        response: okSchema(Project),
+      },
+    },
+    async (request) => ok(await updateProject(contextOf(request), request.params.id, request.body)),
+  );
+  r.post(
+    '/api/projects/:id/archive',
+    {
+      schema: {
+        tags,
+        summary: 'Archive a project: no new permits',
+        params: idParams,
+        response: okSchema(Project),
+      },
+    },
+    async (request) => ok(await archiveProject(contextOf(request), request.params.id)),
+  );
+  r.post(
+    '/api/projects/:id/unarchive',
+    { schema: { tags, summary: 'Unarchive a project', params: idParams, response: okSchema(Project) } },
+    async (request) => ok(await unarchiveProject(contextOf(request), request.params.id)),
+  );
+}
