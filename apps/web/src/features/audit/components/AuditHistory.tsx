@@ -1,10 +1,11 @@
 import { type AuditRecord, formatDateTime, type Page } from '@crossarm/shared';
-import { EmptyState, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
 import { DataTable } from '../../../components/data-table/DataTable';
 import type { DataTableColumn } from '../../../components/data-table/data-table-types';
 import { type ListParamsConfig, useListParams } from '../../../components/data-table/use-list-params';
+import { EmptyStatePanel } from '../../../components/EmptyStatePanel';
 import { actionLabel, changedFields, type NameLookup } from '../audit-diff';
 import { AuditChanges } from './AuditChanges';
 
@@ -85,18 +86,12 @@ export function AuditHistory({ queryKey, fetchPage, subject, names = NO_NAMES }:
       onRetry={() => void query.refetch()}
       skeletonRows={5}
       empty={
-        <EmptyState
-          py={40}
+        <EmptyStatePanel
+          icon={IconHistory}
           maw={420}
-          mx="auto"
-          icon={<IconHistory size={24} stroke={1.5} />}
-          withIndicatorBackground
-        >
-          <EmptyState.Title order={3}>No changes recorded</EmptyState.Title>
-          <EmptyState.Description>
-            Changes administrators make to {subject} will be listed here.
-          </EmptyState.Description>
-        </EmptyState>
+          title="No changes recorded"
+          description={`Changes administrators make to ${subject} will be listed here.`}
+        />
       }
       paging={{
         ...paging,

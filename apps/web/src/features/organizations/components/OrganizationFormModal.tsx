@@ -1,10 +1,10 @@
 import type { Organization } from '@crossarm/shared';
-import { Button, Stack } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import { GenericDialog } from '../../../components/dialogs/GenericDialog';
+import { Stack } from '@mantine/core';
+import { useCallback } from 'react';
+import { FormDialog } from '../../../components/dialogs/FormDialog';
 import { ImagePicker } from '../../../components/forms/ImagePicker';
+import { useImageFormDialog } from '../../../components/forms/use-image-form-dialog';
 import { notifyUnlessFieldError } from '../../../components/notifications/notify-api-error';
-import { useDirtyFlag } from '../../../components/unsaved-changes/use-dirty-flag';
 import type { ApiErrorHandling } from '../../../lib/api/api-client';
 import { useFormState } from '../../../lib/forms/use-form-state';
 import {
@@ -41,68 +41,48 @@ export function OrganizationFormModal({
     organization ? organizationValues(organization) : emptyOrganizationValues,
     validateOrganization,
   );
-  const [logo, setLogo] = useState<File | null>(null);
-  const [saving, setSaving] = useState(false);
   const { reset } = form;
-  useDirtyFlag('organization-form', opened && (form.dirty || logo !== null));
-
   // Each opening starts from the organization as it is now.
-  useEffect(() => {
-    if (!opened) return;
-    reset(organization ? organizationValues(organization) : emptyOrganizationValues);
-    setLogo(null);
-  }, [opened, organization, reset]);
+  const resetForm = useCallback(
+    () => reset(organization ? organizationValues(organization) : emptyOrganizationValues),
+    [organization, reset],
+  );
+  const dialog = useImageFormDialog({
+    opened,
+    dirtyKey: 'organization-form',
+    formDirty: form.dirty,
+    resetForm,
+    validate: form.validateAll,
+    onError: (error) => form.showServerErrors(error, 'name'),
+  });
 
-  const submit = async () => {
-    if (!form.validateAll()) return;
-    setSaving(true);
-    try {
-      const saved = await save(organizationFormData(form.values, logo), notifyUnlessFieldError('name'));
-      onSaved(saved);
-    } catch (error) {
-      form.showServerErrors(error, 'name');
-    } finally {
-      setSaving(false);
-    }
-  };
+  const submit = () =>
+    dialog.submit(async (logo) => {
+      onSaved(await save(organizationFormData(form.values, logo), notifyUnlessFieldError('name')));
+    });
 
   return (
-    <GenericDialog
+    <FormDialog
       opened={opened}
       onClose={onClose}
       title={title}
       size="lg"
-      footer={
-        <>
-          <Button variant="default" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" form="organization-form" loading={saving}>
-            {submitLabel}
-          </Button>
-        </>
-      }
+      formId="organization-form"
+      submitLabel={submitLabel}
+      busy={dialog.saving}
+      onSubmit={() => void submit()}
     >
-      <form
-        id="organization-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack gap="md">
-          <ImagePicker
-            label="Logo"
-            currentUrl={organization?.logoUrl ?? null}
-            file={logo}
-            onFileChange={setLogo}
-            error={form.errors.logo}
-            onError={(message) => form.setError('logo', message)}
-          />
-          <OrganizationFormFields field={form.field} />
-        </Stack>
-      </form>
-    </GenericDialog>
+      <Stack gap="md">
+        <ImagePicker
+          label="Logo"
+          currentUrl={organization?.logoUrl ?? null}
+          file={dialog.image}
+          onFileChange={dialog.setImage}
+          error={form.errors.logo}
+          onError={(message) => form.setError('logo', message)}
+        />
+        <OrganizationFormFields field={form.field} />
+      </Stack>
+    </FormDialog>
   );
 }

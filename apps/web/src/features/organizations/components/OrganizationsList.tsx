@@ -1,5 +1,5 @@
 import { formatDate, type Organization } from '@crossarm/shared';
-import { Anchor, Button, EmptyState, Group, Text } from '@mantine/core';
+import { Anchor, Button, Group, Text } from '@mantine/core';
 import { IconBuilding, IconPlus, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
@@ -11,6 +11,7 @@ import { SearchInput } from '../../../components/data-table/SearchInput';
 import { TableToolbar } from '../../../components/data-table/TableToolbar';
 import { type ListParamsConfig, useListParams } from '../../../components/data-table/use-list-params';
 import { useRowSelection } from '../../../components/data-table/use-row-selection';
+import { EmptyStatePanel } from '../../../components/EmptyStatePanel';
 import { exportOrganizations, fetchOrganizations, type OrganizationSortBy, organizationKeys } from '../api';
 import { ApplicationBadges } from './ApplicationBadges';
 import { OrganizationLogo } from './OrganizationLogo';
@@ -108,44 +109,29 @@ export function OrganizationsList({ onCreate }: OrganizationsListProps) {
   });
 
   const empty = search ? (
-    <EmptyState
-      py={40}
-      maw={440}
-      mx="auto"
-      icon={<IconSearch size={24} stroke={1.5} />}
-      withIndicatorBackground
-    >
-      <EmptyState.Title order={3}>No organizations match “{search}”</EmptyState.Title>
-      <EmptyState.Description>
-        Search looks at names, cities and contact e-mail addresses.
-      </EmptyState.Description>
-      <EmptyState.Actions>
+    <EmptyStatePanel
+      icon={IconSearch}
+      title={`No organizations match “${search}”`}
+      description="Search looks at names, cities and contact e-mail addresses."
+      action={
         <Button size="xs" variant="default" onClick={() => setParams({ search: '' })}>
           Clear search
         </Button>
-      </EmptyState.Actions>
-    </EmptyState>
+      }
+    />
   ) : (
-    <EmptyState
-      py={40}
-      maw={440}
-      mx="auto"
-      icon={<IconBuilding size={24} stroke={1.5} />}
-      withIndicatorBackground
-    >
-      <EmptyState.Title order={3}>No organizations yet</EmptyState.Title>
-      <EmptyState.Description>
-        Pole owners and the companies that attach to their poles each get an organization, with its users and
-        applications.
-      </EmptyState.Description>
-      {onCreate ? (
-        <EmptyState.Actions>
+    <EmptyStatePanel
+      icon={IconBuilding}
+      title="No organizations yet"
+      description="Pole owners and the companies that attach to their poles each get an organization, with its users and applications."
+      action={
+        onCreate ? (
           <Button size="xs" leftSection={<IconPlus size={14} />} onClick={onCreate}>
             New organization
           </Button>
-        </EmptyState.Actions>
-      ) : null}
-    </EmptyState>
+        ) : null
+      }
+    />
   );
 
   return (

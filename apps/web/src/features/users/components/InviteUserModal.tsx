@@ -1,7 +1,7 @@
 import type { OrganizationPermission, UserDetail, UserRole } from '@crossarm/shared';
-import { Button, Input, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Input, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { GenericDialog } from '../../../components/dialogs/GenericDialog';
+import { FormDialog } from '../../../components/dialogs/FormDialog';
 import { PhoneInput } from '../../../components/forms/PhoneInput';
 import { notifyUnlessFieldError } from '../../../components/notifications/notify-api-error';
 import { useDirtyFlag } from '../../../components/unsaved-changes/use-dirty-flag';
@@ -72,68 +72,53 @@ export function InviteUserModal({
   };
 
   return (
-    <GenericDialog
+    <FormDialog
       opened={opened}
       onClose={onClose}
       title={organizationName ? `Invite a user to ${organizationName}` : 'Invite a user'}
-      footer={
-        <>
-          <Button variant="default" onClick={onClose} disabled={sending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="invite-user-form" loading={sending}>
-            Send invitation
-          </Button>
-        </>
-      }
+      formId="invite-user-form"
+      submitLabel="Send invitation"
+      busy={sending}
+      onSubmit={() => void submit()}
     >
-      <form
-        id="invite-user-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack gap="sm">
-          <Text size="sm" c="dimmed">
-            They get an e-mail with a link to choose a password; the link works once.
-          </Text>
-          <TextInput
-            label="E-mail"
-            type="email"
-            required
-            data-autofocus
-            autoComplete="off"
-            {...form.field('email')}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label="First name" required {...form.field('firstName')} />
-            <TextInput label="Last name" required {...form.field('lastName')} />
-            <TextInput label="Title" {...form.field('title')} />
-            <PhoneInput label="Phone" {...form.field('phone')} />
-          </SimpleGrid>
-          <Input.Wrapper label="Role">
-            <div>
-              <SegmentedControl
-                size="xs"
-                mt={4}
-                value={role}
-                onChange={(next) => setRole(next === 'Admin' ? 'Admin' : 'User')}
-                data={['User', 'Admin']}
-                aria-label="Role"
-              />
-            </div>
-          </Input.Wrapper>
-          <PermissionChecklist
-            label="Organization permissions"
-            options={organizationPermissionOptions}
-            value={permissions}
-            onChange={setPermissions}
-            columns={2}
-          />
-        </Stack>
-      </form>
-    </GenericDialog>
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          They get an e-mail with a link to choose a password; the link works once.
+        </Text>
+        <TextInput
+          label="E-mail"
+          type="email"
+          required
+          data-autofocus
+          autoComplete="off"
+          {...form.field('email')}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput label="First name" required {...form.field('firstName')} />
+          <TextInput label="Last name" required {...form.field('lastName')} />
+          <TextInput label="Title" {...form.field('title')} />
+          <PhoneInput label="Phone" {...form.field('phone')} />
+        </SimpleGrid>
+        <Input.Wrapper label="Role">
+          <div>
+            <SegmentedControl
+              size="xs"
+              mt={4}
+              value={role}
+              onChange={(next) => setRole(next === 'Admin' ? 'Admin' : 'User')}
+              data={['User', 'Admin']}
+              aria-label="Role"
+            />
+          </div>
+        </Input.Wrapper>
+        <PermissionChecklist
+          label="Organization permissions"
+          options={organizationPermissionOptions}
+          value={permissions}
+          onChange={setPermissions}
+          columns={2}
+        />
+      </Stack>
+    </FormDialog>
   );
 }

@@ -1,13 +1,13 @@
 import type { UserDetail } from '@crossarm/shared';
-import { Button, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { GenericDialog } from '../../../components/dialogs/GenericDialog';
+import { useCallback } from 'react';
+import { FormDialog } from '../../../components/dialogs/FormDialog';
 import { ImagePicker } from '../../../components/forms/ImagePicker';
 import { PhoneInput } from '../../../components/forms/PhoneInput';
+import { useImageFormDialog } from '../../../components/forms/use-image-form-dialog';
 import { notifyUnlessFieldError } from '../../../components/notifications/notify-api-error';
 import { notifySuccess } from '../../../components/notifications/notify-success';
-import { useDirtyFlag } from '../../../components/unsaved-changes/use-dirty-flag';
 import { useFormState } from '../../../lib/forms/use-form-state';
 import { updateUserProfile, userKeys } from '../api';
 import { profileFormData, profileValues, validateProfile } from '../profile-form';
@@ -24,21 +24,19 @@ interface UserProfileModalProps {
 export function UserProfileModal({ opened, onClose, scope, user }: UserProfileModalProps) {
   const queryClient = useQueryClient();
   const form = useFormState(profileValues(user), validateProfile);
-  const [avatar, setAvatar] = useState<File | null>(null);
-  const [saving, setSaving] = useState(false);
   const { reset } = form;
-  useDirtyFlag('user-profile', opened && (form.dirty || avatar !== null));
+  const resetForm = useCallback(() => reset(profileValues(user)), [user, reset]);
+  const dialog = useImageFormDialog({
+    opened,
+    dirtyKey: 'user-profile',
+    formDirty: form.dirty,
+    resetForm,
+    validate: form.validateAll,
+    onError: (error) => form.showServerErrors(error, 'email'),
+  });
 
-  useEffect(() => {
-    if (!opened) return;
-    reset(profileValues(user));
-    setAvatar(null);
-  }, [opened, user, reset]);
-
-  const submit = async () => {
-    if (!form.validateAll()) return;
-    setSaving(true);
-    try {
+  const submit = () =>
+    dialog.submit(async (avatar) => {
       const saved = await updateUserProfile(
         scope,
         user.id,
@@ -49,60 +47,40 @@ export function UserProfileModal({ opened, onClose, scope, user }: UserProfileMo
       void queryClient.invalidateQueries({ queryKey: userKeys.all });
       notifySuccess('Profile saved', `${fullName(saved)} was updated.`);
       onClose();
-    } catch (error) {
-      form.showServerErrors(error, 'email');
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
   return (
-    <GenericDialog
+    <FormDialog
       opened={opened}
       onClose={onClose}
       title={`Edit ${fullName(user)}`}
       size="md"
-      footer={
-        <>
-          <Button variant="default" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" form="user-profile-form" loading={saving}>
-            Save changes
-          </Button>
-        </>
-      }
+      formId="user-profile-form"
+      submitLabel="Save changes"
+      busy={dialog.saving}
+      onSubmit={() => void submit()}
     >
-      <form
-        id="user-profile-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack gap="sm">
-          <ImagePicker
-            label="Avatar"
-            shape="round"
-            currentUrl={user.avatarUrl}
-            fallback={initialsOf(user)}
-            file={avatar}
-            onFileChange={setAvatar}
-            error={form.errors.avatar}
-            onError={(message) => form.setError('avatar', message)}
-          />
-          <SimpleGrid cols={2} spacing="sm">
-            <TextInput label="First name" required data-autofocus {...form.field('firstName')} />
-            <TextInput label="Last name" required {...form.field('lastName')} />
-          </SimpleGrid>
-          <TextInput label="E-mail" type="email" required {...form.field('email')} />
-          <SimpleGrid cols={2} spacing="sm">
-            <TextInput label="Title" {...form.field('title')} />
-            <PhoneInput label="Phone" {...form.field('phone')} />
-          </SimpleGrid>
-        </Stack>
-      </form>
-    </GenericDialog>
+      <Stack gap="sm">
+        <ImagePicker
+          label="Avatar"
+          shape="round"
+          currentUrl={user.avatarUrl}
+          fallback={initialsOf(user)}
+          file={dialog.image}
+          onFileChange={dialog.setImage}
+          error={form.errors.avatar}
+          onError={(message) => form.setError('avatar', message)}
+        />
+        <SimpleGrid cols={2} spacing="sm">
+          <TextInput label="First name" required data-autofocus {...form.field('firstName')} />
+          <TextInput label="Last name" required {...form.field('lastName')} />
+        </SimpleGrid>
+        <TextInput label="E-mail" type="email" required {...form.field('email')} />
+        <SimpleGrid cols={2} spacing="sm">
+          <TextInput label="Title" {...form.field('title')} />
+          <PhoneInput label="Phone" {...form.field('phone')} />
+        </SimpleGrid>
+      </Stack>
+    </FormDialog>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, EmptyState } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { EmptyStatePanel } from '../../../components/EmptyStatePanel';
 
 interface UsersEmptyStateProps {
   filtered: boolean;
@@ -11,44 +12,30 @@ interface UsersEmptyStateProps {
 export function UsersEmptyState({ filtered, onClearFilters, onInvite }: UsersEmptyStateProps) {
   if (filtered) {
     return (
-      <EmptyState
-        py={40}
-        maw={440}
-        mx="auto"
-        icon={<IconSearch size={24} stroke={1.5} />}
-        withIndicatorBackground
-      >
-        <EmptyState.Title order={3}>No users match</EmptyState.Title>
-        <EmptyState.Description>
-          Search looks at names, e-mail addresses and organizations. Try another search or status.
-        </EmptyState.Description>
-        <EmptyState.Actions>
+      <EmptyStatePanel
+        icon={IconSearch}
+        title="No users match"
+        description="Search looks at names, e-mail addresses and organizations. Try another search or status."
+        action={
           <Button size="xs" variant="default" onClick={onClearFilters}>
             Clear filters
           </Button>
-        </EmptyState.Actions>
-      </EmptyState>
+        }
+      />
     );
   }
   return (
-    <EmptyState
-      py={40}
-      maw={440}
-      mx="auto"
-      icon={<IconUsers size={24} stroke={1.5} />}
-      withIndicatorBackground
-    >
-      <EmptyState.Title order={3}>No users yet</EmptyState.Title>
-      <EmptyState.Description>
-        People join by invitation: they get an e-mail with a link to choose their password.
-      </EmptyState.Description>
-      {onInvite ? (
-        <EmptyState.Actions>
+    <EmptyStatePanel
+      icon={IconUsers}
+      title="No users yet"
+      description="People join by invitation: they get an e-mail with a link to choose their password."
+      action={
+        onInvite ? (
           <Button size="xs" leftSection={<IconUserPlus size={14} />} onClick={onInvite}>
             Invite a user
           </Button>
-        </EmptyState.Actions>
-      ) : null}
-    </EmptyState>
+        ) : null
+      }
+    />
   );
 }
