@@ -28,6 +28,9 @@ export const ProjectContributor = z.object({
   role: ProjectRole,
 });
 
+/** `POST projects/{id}/organizations`: add an organization to a project with its role. */
+export const ContributorInput = z.object({ organizationId: z.uuid(), role: ProjectRole });
+
 export const Project = z.object({
   id: z.uuid(),
   name: z.string(),

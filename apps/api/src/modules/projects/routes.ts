@@ -1,9 +1,17 @@
-import { Project, ProjectInput, ProjectListQuery, pageOf } from '@crossarm/shared';
+import {
+  ContributorInput,
+  Project,
+  ProjectContributor,
+  ProjectInput,
+  ProjectListQuery,
+  pageOf,
+} from '@crossarm/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contextOf } from '../../http/context.ts';
 import { ok, okSchema } from '../../http/envelope.ts';
+import { addContributor, listContributors, removeContributor } from './contributors.ts';
 import {
   archiveProject,
   createProject,
@@ -68,6 +76,53 @@ export async function projectRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ok(await updateProject(contextOf(request), request.params.id, request.body)),
+  );
+  const contributorsSchema = okSchema(z.array(ProjectContributor));
+  r.get(
+    '/api/projects/:id/organizations',
+    {
+      schema: {
+        tags,
+        summary: 'The organizations taking part in a project',
+        params: idParams,
+        response: contributorsSchema,
+      },
+    },
+    async (request) => ok(await listContributors(contextOf(request), request.params.id)),
+  );
+  r.post(
+    '/api/projects/:id/organizations',
+    {
+      schema: {
+        tags,
+        summary: 'Add an organization to a project',
+        params: idParams,
+        body: ContributorInput,
+        response: contributorsSchema,
+      },
+    },
+    async (request) =>
+      ok(
+        await addContributor(
+          contextOf(request),
+          request.params.id,
+          request.body.organizationId,
+          request.body.role,
+        ),
+      ),
+  );
+  r.delete(
+    '/api/projects/:id/organizations/:orgId',
+    {
+      schema: {
+        tags,
+        summary: 'Remove an organization from a project',
+        params: z.object({ id: z.uuid(), orgId: z.uuid() }),
+        response: contributorsSchema,
+      },
+    },
+    async (request) =>
+      ok(await removeContributor(contextOf(request), request.params.id, request.params.orgId)),
   );
   r.post(
     '/api/projects/:id/archive',
