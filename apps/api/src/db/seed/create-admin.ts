@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { OrganizationPermission, SystemPermission } from '@crossarm/shared';
 import { hashPassword } from '../../identity/passwords.ts';
+import { saveUserByEmail } from '../../modules/users/repo.ts';
 import type { Db } from '../database.ts';
 
 export interface CreateAdminInput {
@@ -53,23 +54,14 @@ export async function createAdmin(db: Db, input: CreateAdminInput): Promise<Crea
       password_hash: passwordHash,
       updated_at: new Date(),
     };
-    const user = existing
-      ? await trx
-          .updateTable('users')
-          .set(values)
-          .where('id', '=', existing.id)
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      : await trx
-          .insertInto('users')
-          .values({
-            ...values,
-            email,
-            first_name: input.firstName ?? 'System',
-            last_name: input.lastName ?? 'Administrator',
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+    const user = {
+      id: await saveUserByEmail(trx, existing?.id, values, {
+        email,
+        first_name: input.firstName ?? 'System',
+        last_name: input.lastName ?? 'Administrator',
+        ...values,
+      }),
+    };
     await trx
       .insertInto('user_system_permissions')
       .values(SystemPermission.options.map((permission) => ({ user_id: user.id, permission })))

@@ -7,7 +7,7 @@ import { invitationMessage, passwordResetMessage } from '../../mail/templates.ts
 import { type AdminScope, adminPolicy } from '../admin/policy.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { presentDetail } from './present.ts';
-import { allowedDomains, findScopedUser, findUserByEmail } from './repo.ts';
+import { allowedDomains, findScopedUser, findUserByEmail, saveUserByEmail } from './repo.ts';
 import { changeUser } from './service.ts';
 
 const linkFor = (ctx: ServiceContext, token: string) => `${ctx.app.config.publicUrl}/oidc/password/${token}`;
@@ -56,14 +56,7 @@ export async function inviteUser(
       password_hash: null,
       updated_at: new Date(),
     };
-    const user = existing
-      ? await trx
-          .updateTable('users')
-          .set(values)
-          .where('id', '=', existing.id)
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      : await trx.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
+    const user = { id: await saveUserByEmail(trx, existing?.id, values, values) };
     await trx.deleteFrom('user_system_permissions').where('user_id', '=', user.id).execute();
     await trx.deleteFrom('user_organizations').where('user_id', '=', user.id).execute();
     await trx

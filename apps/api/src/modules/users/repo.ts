@@ -1,6 +1,8 @@
 import type { UserListQuery, UserStatus } from '@crossarm/shared';
+import type { Insertable, Updateable } from 'kysely';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import type { UsersTable } from '../../db/schema.ts';
 import type { AdminScope } from '../admin/policy.ts';
 
 export interface UserFilter {
@@ -179,4 +181,29 @@ export async function allowedDomains(db: Executor, organizationId: string) {
     .where('organization_id', '=', organizationId)
     .execute();
   return rows.map((row) => row.domain_name);
+}
+
+/**
+ * Updates the account that already holds an address with `values`, or creates it from `values` and
+ * `onInsert` (what only a new account gets); returns the user's id.
+ */
+export async function saveUserByEmail(
+  db: Executor,
+  existingId: string | undefined,
+  values: Updateable<UsersTable>,
+  onInsert: Insertable<UsersTable>,
+) {
+  const saved = existingId
+    ? await db
+        .updateTable('users')
+        .set(values)
+        .where('id', '=', existingId)
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    : await db
+        .insertInto('users')
+        .values({ ...onInsert, ...values })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+  return saved.id;
 }

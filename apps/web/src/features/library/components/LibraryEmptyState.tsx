@@ -1,6 +1,7 @@
 import type { LibraryKind } from '@crossarm/shared';
-import { Button, EmptyState } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconBooks, IconPlus, IconSearch } from '@tabler/icons-react';
+import { EmptyStatePanel } from '../../../components/EmptyStatePanel';
 import { kindText } from '../library-kinds';
 
 interface LibraryEmptyStateProps {
@@ -23,44 +24,32 @@ export function LibraryEmptyState({
   const text = kindText[kind];
   if (filtered) {
     return (
-      <EmptyState
-        py={48}
-        px="md"
+      <EmptyStatePanel
+        icon={IconSearch}
         maw={460}
-        mx="auto"
-        icon={<IconSearch size={26} stroke={1.5} />}
-        withIndicatorBackground
-      >
-        <EmptyState.Title order={3}>No {text.plural.toLowerCase()} match</EmptyState.Title>
-        <EmptyState.Description>Try another search, or look at all statuses.</EmptyState.Description>
-        <EmptyState.Actions>
+        title={`No ${text.plural.toLowerCase()} match`}
+        description="Try another search, or look at all statuses."
+        action={
           <Button size="xs" variant="default" onClick={onClearFilters}>
             Clear filters
           </Button>
-        </EmptyState.Actions>
-      </EmptyState>
+        }
+      />
     );
   }
   return (
-    <EmptyState
-      py={48}
-      px="md"
+    <EmptyStatePanel
+      icon={IconBooks}
       maw={460}
-      mx="auto"
-      icon={<IconBooks size={26} stroke={1.5} />}
-      withIndicatorBackground
-    >
-      <EmptyState.Title order={3}>No {text.plural.toLowerCase()} yet</EmptyState.Title>
-      <EmptyState.Description>
-        {text.purpose} {canManage ? '' : 'An administrator with the ManageLibrary permission can add them.'}
-      </EmptyState.Description>
-      {canManage ? (
-        <EmptyState.Actions>
+      title={`No ${text.plural.toLowerCase()} yet`}
+      description={`${text.purpose} ${canManage ? '' : 'An administrator with the ManageLibrary permission can add them.'}`}
+      action={
+        canManage ? (
           <Button size="xs" leftSection={<IconPlus size={14} />} onClick={onCreate}>
             New {text.singular}
           </Button>
-        </EmptyState.Actions>
-      ) : null}
-    </EmptyState>
+        ) : null
+      }
+    />
   );
 }
