@@ -1,27 +1,10 @@
 import type { ProjectRole } from '@crossarm/shared';
 import { type ServiceContext, transact } from '../../http/context.ts';
-import { conflict, forbidden, notFound } from '../../http/errors.ts';
+import { conflict, notFound } from '../../http/errors.ts';
 import { organizationSessionInvalid } from '../../realtime/outbox.ts';
 import { recordAudit } from '../audit/audit.ts';
-import { projectPolicy } from './policy.ts';
-import { findVisibleProject, type ProjectRow } from './repo.ts';
+import { requireManagedProject } from './access.ts';
 import { getProject } from './service.ts';
-
-/**
- * Contributors are managed from the pole owner's side: a caller with ManageProjects whose organization is a
- * pole owner of the project. Anyone else taking part may read them; outsiders get 404.
- */
-async function requireManagedProject(
-  ctx: ServiceContext,
-  trx: Parameters<typeof findVisibleProject>[0],
-  id: string,
-): Promise<ProjectRow> {
-  const project = await findVisibleProject(trx, ctx.session.organizationId!, id);
-  if (!project) throw notFound('The project');
-  if (!projectPolicy.manage(ctx.session) || project.my_role !== 'PoleOwner')
-    throw forbidden('Only the pole owner manages contributors.');
-  return project;
-}
 
 export async function listContributors(ctx: ServiceContext, id: string) {
   return (await getProject(ctx, id)).contributors;
@@ -34,7 +17,7 @@ export async function addContributor(
   role: ProjectRole,
 ) {
   await transact(ctx, async (trx) => {
-    const project = await requireManagedProject(ctx, trx, id);
+    const project = await requireManagedProject(ctx, trx, id, 'Only the pole owner manages contributors.');
     const organization = await trx
       .selectFrom('organizations')
       .select(['id', 'name'])
@@ -63,7 +46,7 @@ export async function addContributor(
 
 export async function removeContributor(ctx: ServiceContext, id: string, organizationId: string) {
   await transact(ctx, async (trx) => {
-    const project = await requireManagedProject(ctx, trx, id);
+    const project = await requireManagedProject(ctx, trx, id, 'Only the pole owner manages contributors.');
     if (organizationId === project.owner_organization_id)
       throw conflict('The organization that owns the project cannot be removed from it.');
     const removed = await trx
