@@ -1,6 +1,7 @@
 import type { LibraryKind } from '@crossarm/shared';
 import { Button } from '@mantine/core';
-import { IconBooks, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconBooks, IconPlus } from '@tabler/icons-react';
+import { NoMatchesPanel } from '../../../components/data-table/NoMatchesPanel';
 import { EmptyStatePanel } from '../../../components/EmptyStatePanel';
 import { kindText } from '../library-kinds';
 
@@ -24,16 +25,10 @@ export function LibraryEmptyState({
   const text = kindText[kind];
   if (filtered) {
     return (
-      <EmptyStatePanel
-        icon={IconSearch}
-        maw={460}
-        title={`No ${text.plural.toLowerCase()} match`}
-        description="Try another search, or look at all statuses."
-        action={
-          <Button size="xs" variant="default" onClick={onClearFilters}>
-            Clear filters
-          </Button>
-        }
+      <NoMatchesPanel
+        noun={text.plural.toLowerCase()}
+        hint="Try another search, or look at all statuses."
+        onClearFilters={onClearFilters}
       />
     );
   }

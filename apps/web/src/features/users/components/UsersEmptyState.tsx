@@ -1,5 +1,6 @@
 import { Button } from '@mantine/core';
-import { IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { NoMatchesPanel } from '../../../components/data-table/NoMatchesPanel';
 import { EmptyStatePanel } from '../../../components/EmptyStatePanel';
 
 interface UsersEmptyStateProps {
@@ -12,15 +13,10 @@ interface UsersEmptyStateProps {
 export function UsersEmptyState({ filtered, onClearFilters, onInvite }: UsersEmptyStateProps) {
   if (filtered) {
     return (
-      <EmptyStatePanel
-        icon={IconSearch}
-        title="No users match"
-        description="Search looks at names, e-mail addresses and organizations. Try another search or status."
-        action={
-          <Button size="xs" variant="default" onClick={onClearFilters}>
-            Clear filters
-          </Button>
-        }
+      <NoMatchesPanel
+        noun="users"
+        hint="Search looks at names, e-mail addresses and organizations. Try another search or status."
+        onClearFilters={onClearFilters}
       />
     );
   }
