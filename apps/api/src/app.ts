@@ -12,6 +12,7 @@ import { createLogMailer, type Mailer } from './mail/mailer.ts';
 import { mailOutboxRoutes } from './modules/admin/mail-routes.ts';
 import { ownOrganizationRoutes } from './modules/admin/organization-routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
+import { geodataRoutes } from './modules/geodata/routes.ts';
 import { legalRoutes } from './modules/legal/routes.ts';
 import { libraryRoutes } from './modules/library/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
@@ -19,6 +20,7 @@ import { platformRoutes } from './modules/platform/routes.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { systemUserRoutes } from './modules/users/routes-system.ts';
+import { workflowRoutes } from './modules/workflows/routes.ts';
 import { type AuthOptions, registerAuthentication } from './plugins/auth.ts';
 import { registerErrorHandler, sendRouteNotFound } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -121,6 +123,8 @@ export async function buildApp({ config, db, identityKeys }: AppDependencies): P
   await app.register(ownOrganizationRoutes);
   await app.register(mailOutboxRoutes);
   await app.register(projectRoutes);
+  await app.register(workflowRoutes);
+  await app.register(geodataRoutes);
 
   const sendApp = await registerStaticWeb(app, config.webDist);
   app.setNotFoundHandler((request, reply) => {

@@ -31,6 +31,11 @@ const EnvSchema = z.object({
   /** Failed sign-in attempts allowed per e-mail address within the window before sign-in is refused. */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /**
+   * Let ArcGIS addresses resolve to private, loopback or link-local hosts. Off in production, where a pasted
+   * address must not reach the servers beside this one; on elsewhere, for local stand-ins and test servers.
+   */
+  ARCGIS_ALLOW_PRIVATE_HOSTS: z.enum(['true', 'false']).optional(),
 });
 
 export const DEFAULT_AUDIENCE = 'urn:crossarm:api';
@@ -87,6 +92,9 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     seedDemo: e.SEED_DEMO === 'auto',
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES },
+    arcgis: {
+      allowPrivateHosts: (e.ARCGIS_ALLOW_PRIVATE_HOSTS ?? String(e.NODE_ENV !== 'production')) === 'true',
+    },
   };
 }
 

@@ -43,5 +43,7 @@ export type ExportFormat = z.infer<typeof ExportFormat>;
 export const HubEvent = {
   UserSessionInvalid: 'user-session-invalid',
   OrganizationSessionInvalid: 'organization-session-invalid',
+  /** An organization was restricted on a project, or its restriction lifted: it rechecks what it may do. */
+  ProjectRestrictionChanged: 'project-restriction-changed',
 } as const;
 export type HubEvent = (typeof HubEvent)[keyof typeof HubEvent];

@@ -6,6 +6,7 @@ import {
   formatDateTime,
   formatSize,
   fullName,
+  listNames,
   megabytesToBytes,
   splitCommaList,
 } from './formatters.ts';
@@ -187,5 +188,14 @@ describe('fullName', () => {
     expect(fullName(undefined, 'Lovelace')).toBe('Lovelace');
     expect(fullName('  ', 'Lovelace')).toBe('Lovelace');
     expect(fullName(null, undefined)).toBe('');
+  });
+});
+
+describe('listNames', () => {
+  it('joins names as in a sentence', () => {
+    expect(listNames([])).toBe('');
+    expect(listNames(['Survey'])).toBe('Survey');
+    expect(listNames(['Survey', 'Design'])).toBe('Survey and Design');
+    expect(listNames(['Survey', 'Design', 'Approve'])).toBe('Survey, Design and Approve');
   });
 });

@@ -111,6 +111,11 @@ export function splitCommaList(text: string | null | undefined): string[] {
     .filter((item) => item.length > 0);
 }
 
+/** Names in a sentence: 'A', 'A and B', 'A, B and C'. */
+export function listNames(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
 /** Joins a first and last name with a space, skipping missing or blank parts. */
 export function fullName(first: string | null | undefined, last: string | null | undefined): string {
   return [first, last]

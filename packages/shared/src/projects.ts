@@ -8,6 +8,39 @@ export type ProjectRole = z.infer<typeof ProjectRole>;
 export const ProjectStatus = z.enum(['Active', 'Archived']);
 export type ProjectStatus = z.infer<typeof ProjectStatus>;
 
+/**
+ * What people may do with a project's permits. Granted per contributor organization and optionally narrowed
+ * per user. ManagePermits is the pole owner's side: approving cancellations, holds, restrictions, deletion.
+ */
+export const ProjectPermission = z.enum([
+  'ViewPermits',
+  'CreatePermits',
+  'EditPermits',
+  'CommentOnPermits',
+  'ExportPermits',
+  'ManagePermits',
+]);
+export type ProjectPermission = z.infer<typeof ProjectPermission>;
+
+/** Every permission an organization in this role can hold, which is also what it gets when it joins. */
+export function projectPermissionsFor(role: ProjectRole): ProjectPermission[] {
+  return role === 'PoleOwner'
+    ? [...ProjectPermission.options]
+    : ProjectPermission.options.filter((permission) => permission !== 'ManagePermits');
+}
+
+/**
+ * A user's permissions on a project: their own set within their organization's, or the organization's set
+ * when they have none of their own. In the enum's order, without duplicates.
+ */
+export function effectiveProjectPermissions(
+  organization: readonly ProjectPermission[],
+  user: readonly ProjectPermission[] | null,
+): ProjectPermission[] {
+  const held = new Set(user === null ? organization : user.filter((p) => organization.includes(p)));
+  return ProjectPermission.options.filter((permission) => held.has(permission));
+}
+
 const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
 
 /** Create or edit a project. The code is short and unique within the owner's projects (e.g. "NEC-JU"). */
@@ -41,6 +74,8 @@ export const Project = z.object({
   ownerOrganizationName: z.string(),
   /** The caller's organization's role in the project. */
   myRole: ProjectRole,
+  /** What the caller may do with the project's permits, so the app shows only the actions they can take. */
+  myPermissions: z.array(ProjectPermission),
   contributors: z.array(ProjectContributor),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -54,3 +89,7 @@ export const ProjectListQuery = ListQuery.extend({
   status: z.enum(['Active', 'Archived', 'All']).default('Active'),
 });
 export type ProjectListQuery = z.infer<typeof ProjectListQuery>;
+
+/** `POST projects/export/{xlsx|csv}`: the list's filter and order, without paging. */
+export const ProjectExportBody = ProjectListQuery.omit({ page: true, pageSize: true });
+export type ProjectExportBody = z.input<typeof ProjectExportBody>;

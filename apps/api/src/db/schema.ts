@@ -1,8 +1,12 @@
 import type {
   Application,
+  NotificationEventType,
+  NotificationPreference,
   OrganizationPermission,
+  ProjectPermission,
   ProjectRole,
   ProjectStatus,
+  RecentType,
   SystemPermission,
   UserRole,
   UserStatus,
@@ -213,7 +217,226 @@ export interface ProjectOrganizationsTable {
   project_id: string;
   organization_id: string;
   role: ProjectRole;
+  permissions: ColumnType<ProjectPermission[], ProjectPermission[] | undefined, ProjectPermission[]>;
   created_at: CreatedAt;
+}
+
+export interface ProjectUserPermissionsTable {
+  project_id: string;
+  organization_id: string;
+  user_id: string;
+  permissions: ProjectPermission[];
+  updated_at: Timestamp;
+}
+
+export interface ProjectRestrictionsTable {
+  project_id: string;
+  organization_id: string;
+  reason: string;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface ProjectTermsTable {
+  id: Generated<string>;
+  project_id: string;
+  version: number;
+  html_content: string;
+  created_by: string | null;
+  created_at: CreatedAt;
+}
+
+export interface ProjectTermsAcceptancesTable {
+  terms_id: string;
+  organization_id: string;
+  accepted_by: string | null;
+  accepted_at: CreatedAt;
+}
+
+export interface ProjectNotificationPrefsTable {
+  user_id: string;
+  project_id: string;
+  muted: boolean;
+  events: Json<Partial<Record<NotificationEventType, NotificationPreference>>>;
+  updated_at: Timestamp;
+}
+
+export interface RecentsTable {
+  user_id: string;
+  type: RecentType;
+  ref_id: string;
+  metadata: Json<Record<string, string>>;
+  viewed_at: Timestamp;
+}
+
+export interface ProjectAgolTable {
+  project_id: string;
+  url: string | null;
+  service_url: string | null;
+  layer_name: string | null;
+  layer_id: number | null;
+  spans_layer_name: string | null;
+  spans_layer_id: number | null;
+  poles_synced_at: Date | null;
+  spans_synced_at: Date | null;
+  data_updated_at: Date | null;
+  pole_count: Generated<number>;
+  span_count: Generated<number>;
+  min_lon: number | null;
+  min_lat: number | null;
+  max_lon: number | null;
+  max_lat: number | null;
+  pole_fields: ColumnType<string[], string | undefined, string>;
+  span_fields: ColumnType<string[], string | undefined, string>;
+  updated_by: string | null;
+  updated_at: Timestamp;
+}
+
+export interface ProjectPolesTable {
+  id: Generated<string>;
+  project_id: string;
+  external_id: string;
+  lon: number;
+  lat: number;
+  attributes: Json<Record<string, unknown>>;
+  source: import('@crossarm/shared').GeodataSource;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface ProjectSpansTable {
+  id: Generated<string>;
+  project_id: string;
+  external_id: string;
+  coordinates: Json<[number, number][]>;
+  from_pole_id: string | null;
+  to_pole_id: string | null;
+  min_lon: number;
+  min_lat: number;
+  max_lon: number;
+  max_lat: number;
+  attributes: Json<Record<string, unknown>>;
+  source: import('@crossarm/shared').GeodataSource;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** A named workflow of a project; its versions are in workflow_templates. */
+export interface WorkflowTemplateGroupsTable {
+  id: Generated<string>;
+  project_id: string;
+  name: string;
+  status: Generated<import('@crossarm/shared').WorkflowTemplateGroupStatus>;
+  created_by: string | null;
+  updated_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** One version of a group: a Draft edited freely, or Published and frozen (a trigger refuses changes). */
+export interface WorkflowTemplatesTable {
+  id: Generated<string>;
+  project_id: string;
+  group_id: string;
+  version: number;
+  status: Generated<import('@crossarm/shared').WorkflowTemplateStatus>;
+  definition: ColumnType<import('@crossarm/shared').WorkflowDefinition, string | undefined, string>;
+  created_by: string | null;
+  updated_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  published_at: Date | null;
+  published_by: string | null;
+}
+
+/** An organization's saved timer. */
+export interface TimerPresetsTable {
+  id: Generated<string>;
+  organization_id: string;
+  name: string;
+  description: string | null;
+  timer: Json<import('@crossarm/shared').PresetTimer>;
+  created_by: string | null;
+  created_at: CreatedAt;
+}
+
+/** A project's permit number counter: the last number given. */
+export interface PermitCountersTable {
+  project_id: string;
+  last_number: Generated<number>;
+}
+
+/** An attacher's application on a project, running on one published template version. */
+export interface PermitsTable {
+  id: Generated<string>;
+  project_id: string;
+  applicant_organization_id: string;
+  template_id: string;
+  permit_number: string;
+  status: Generated<import('@crossarm/shared').PermitStatus>;
+  restricted: Generated<boolean>;
+  restricted_reason: string | null;
+  on_hold_reason: string | null;
+  location: string | null;
+  actual_poles: number | null;
+  active_stage_key: string | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  last_activity_at: Timestamp;
+  completed_at: Date | null;
+}
+
+export interface PermitStagesTable {
+  permit_id: string;
+  project_id: string;
+  stage_key: string;
+  position: number;
+  library_entry_id: string;
+  name: string;
+  status: import('@crossarm/shared').StageStatus;
+  started_at: Date | null;
+  completed_at: Date | null;
+}
+
+export interface PermitTasksTable {
+  permit_id: string;
+  project_id: string;
+  stage_key: string;
+  task_key: string;
+  position: number;
+  library_entry_id: string;
+  name: string;
+  required: boolean;
+  status: import('@crossarm/shared').TaskStatus;
+  ready_at: Date | null;
+  started_at: Date | null;
+  completed_at: Date | null;
+  completed_by: string | null;
+}
+
+/** A value filled in on a permit: on the application form (no task key) or on a task. */
+export interface PermitPropertyValuesTable {
+  permit_id: string;
+  project_id: string;
+  property_entry_id: string;
+  task_key: string | null;
+  value: Json<unknown>;
+  updated_by: string | null;
+  updated_at: Timestamp;
+}
+
+/** A permit's history, append-only. */
+export interface PermitActivityTable {
+  id: Generated<string>;
+  permit_id: string;
+  project_id: string;
+  kind: import('@crossarm/shared').PermitActivityKind;
+  actor_user_id: string | null;
+  created_at: CreatedAt;
+  summary: string;
+  before: NullableJson<Record<string, unknown>>;
+  after: NullableJson<Record<string, unknown>>;
 }
 
 export interface Database {
@@ -237,7 +460,25 @@ export interface Database {
   stored_files: StoredFilesTable;
   projects: ProjectsTable;
   project_organizations: ProjectOrganizationsTable;
+  project_agol: ProjectAgolTable;
+  project_poles: ProjectPolesTable;
+  project_spans: ProjectSpansTable;
+  project_user_permissions: ProjectUserPermissionsTable;
+  project_restrictions: ProjectRestrictionsTable;
+  project_terms: ProjectTermsTable;
+  project_terms_acceptances: ProjectTermsAcceptancesTable;
+  project_notification_prefs: ProjectNotificationPrefsTable;
+  recents: RecentsTable;
   library_entries: LibraryEntriesTable;
+  workflow_template_groups: WorkflowTemplateGroupsTable;
+  workflow_templates: WorkflowTemplatesTable;
+  timer_presets: TimerPresetsTable;
+  permit_counters: PermitCountersTable;
+  permits: PermitsTable;
+  permit_stages: PermitStagesTable;
+  permit_tasks: PermitTasksTable;
+  permit_property_values: PermitPropertyValuesTable;
+  permit_activity: PermitActivityTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -13,6 +13,13 @@ import * as storedFiles from './20261121T230500-stored-files.ts';
 import * as userMfa from './20261121T230600-user-mfa.ts';
 import * as searchIndexes from './20261121T230700-search-indexes.ts';
 import * as projects from './20261122T000000-projects.ts';
+import * as workflowTemplates from './20261122T010000-workflow-templates.ts';
+import * as projectGeodata from './20261122T020000-project-geodata.ts';
+import * as projectPermissions from './20261122T030000-project-permissions.ts';
+import * as projectRestrictions from './20261122T030100-project-restrictions.ts';
+import * as projectTerms from './20261122T030200-project-terms.ts';
+import * as notificationPrefsAndRecents from './20261122T030300-notification-prefs-and-recents.ts';
+import * as permits from './20261122T040000-permits.ts';
 
 /** Every migration, by its timestamped name. Append new ones; never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +37,11 @@ export const migrations: Record<string, Migration> = {
   '20261121T230600-user-mfa': userMfa,
   '20261121T230700-search-indexes': searchIndexes,
   '20261122T000000-projects': projects,
+  '20261122T010000-workflow-templates': workflowTemplates,
+  '20261122T020000-project-geodata': projectGeodata,
+  '20261122T030000-project-permissions': projectPermissions,
+  '20261122T030100-project-restrictions': projectRestrictions,
+  '20261122T030200-project-terms': projectTerms,
+  '20261122T030300-notification-prefs-and-recents': notificationPrefsAndRecents,
+  '20261122T040000-permits': permits,
 };

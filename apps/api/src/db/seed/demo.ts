@@ -12,8 +12,10 @@ import {
 import { hashPassword } from '../../identity/passwords.ts';
 import type { Db, Trx } from '../database.ts';
 import { seedDemoPeople } from './demo-people.ts';
+import { seedDemoProject } from './demo-project.ts';
 import { seedLibrary } from './library.ts';
 import { PRIVACY_POLICY_V1, TERMS_OF_SERVICE_V1 } from './policies.ts';
+import { seedProjectPoles } from './project-poles.ts';
 
 /** The shared password of every demo account. */
 export const DEMO_PASSWORD = 'Crossarm-demo-2026';
@@ -192,9 +194,13 @@ export async function seedPolicies(trx: Trx | Db) {
     .execute();
 }
 
-/** Creates the demo world in one transaction: the named demo accounts, more organizations and people, the library. */
+/**
+ * Creates the demo world: the named demo accounts, more organizations and people, the library, and the pole
+ * owner's joint use program with its workflow, terms, poles and spans.
+ */
 export async function seedDemo(db: Db): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  let projectId = '';
   await db.transaction().execute(async (trx) => {
     await seedPolicies(trx);
     await seedLibrary(trx);
@@ -227,7 +233,17 @@ export async function seedDemo(db: Db): Promise<void> {
       );
     }
     await seedDemoPeople(trx, passwordHash);
+    projectId = await seedDemoProject(trx, orgIds, async (email) => {
+      const user = await trx
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      return user.id;
+    });
   });
+  // The program's poles and spans around Northfield, loaded the way a GeoJSON import loads them.
+  await seedProjectPoles(db, projectId);
 }
 
 async function insertUser(trx: Trx, user: DemoUser, organizationId: string | null, passwordHash: string) {

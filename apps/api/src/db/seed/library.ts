@@ -23,6 +23,7 @@ const TASKS: [string, string, number | null][] = [
   ['Make-Ready Estimate', 'Estimate the make-ready charges.', 14],
   ['Estimate Acceptance', 'The attacher accepts the estimate and pays.', 14],
   ['Existing Attacher Transfers', 'Existing attachers move their equipment.', 30],
+  ['Install Attachment', 'The attacher installs its equipment on the poles.', null],
   ['Inspection', 'Inspect the attachments after construction.', 90],
 ];
 
@@ -99,6 +100,16 @@ const PROPERTIES: [string, string | null, PropertyDefinition][] = [
     'Overlashing',
     'The attacher overlashes existing cable.',
     { fieldType: 'Checkbox', renderOptions: { defaultChecked: false } },
+  ],
+  [
+    'Attacher Job Number',
+    "The attacher's own reference for the work.",
+    { fieldType: 'Text', renderOptions: { maxLength: 40, placeholder: 'e.g. RF-2026-0142' } },
+  ],
+  [
+    'Inspection Notes',
+    'What the inspector found.',
+    { fieldType: 'TextArea', renderOptions: { maxLength: 4000 } },
   ],
   ['Notes', 'Anything reviewers should know.', { fieldType: 'TextArea', renderOptions: { maxLength: 4000 } }],
 ];

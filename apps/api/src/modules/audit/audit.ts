@@ -4,7 +4,15 @@ import type { Session } from '../session/session.ts';
 /** What an administrator changed. `before` and `after` hold the changed record's fields, secrets left out. */
 export interface AuditEntry {
   action: string;
-  targetType: 'organization' | 'user' | 'library-entry' | 'domain' | 'project';
+  targetType:
+    | 'organization'
+    | 'user'
+    | 'library-entry'
+    | 'domain'
+    | 'project'
+    | 'workflow-template-group'
+    | 'workflow-template'
+    | 'timer-preset';
   targetId: string;
   organizationId?: string | null;
   before?: Record<string, unknown> | null;

@@ -2,6 +2,8 @@ import {
   type Application,
   expressionReferences,
   type FieldError,
+  findCycle,
+  listNames,
   type PropertyEntryInput,
 } from '@crossarm/shared';
 import type { Executor } from '../../db/database.ts';
@@ -21,34 +23,10 @@ import {
 
 const lower = (name: string) => name.toLowerCase();
 
-/** 'A', 'A and B', 'A, B and C'. */
-function listNames(names: string[]): string {
-  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-}
-
 /** A formula's references, lower-cased, from stored render options. */
 function storedReferences(renderOptions: Record<string, unknown> | null): string[] {
   const formula = renderOptions?.formula;
   return typeof formula === 'string' ? expressionReferences(formula).map(lower) : [];
-}
-
-/**
- * The chain of names by which the formula being saved would lead back to itself, or null. Stored formulas
- * form no cycle, so a new cycle must pass through the property being saved: a search from it suffices.
- */
-export function findCycle(start: string, graph: ReadonlyMap<string, readonly string[]>): string[] | null {
-  const visited = new Set<string>();
-  const walk = (name: string, path: string[]): string[] | null => {
-    for (const next of graph.get(name) ?? []) {
-      if (next === start) return [...path, next];
-      if (visited.has(next)) continue;
-      visited.add(next);
-      const found = walk(next, [...path, next]);
-      if (found) return found;
-    }
-    return null;
-  };
-  return walk(start, [start]);
 }
 
 async function checkUnit(
@@ -96,6 +74,8 @@ async function checkFormula(
     if (row.id !== existing?.id) graph.set(lower(row.name), storedReferences(row.render_options));
   }
   graph.set(self, references.map(lower));
+  // Stored formulas form no cycle, so a new cycle must pass through the property being saved: a search
+  // from it suffices.
   const cycle = findCycle(self, graph);
   return cycle
     ? { field, message: `The formula would refer back to itself: ${cycle.map((n) => `{${n}}`).join(' → ')}` }

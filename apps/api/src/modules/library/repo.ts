@@ -51,6 +51,12 @@ export async function findEntry(db: Executor, kind: LibraryKind, id: string, loc
   return (lock ? query.forUpdate() : query).executeTakeFirst();
 }
 
+/** Entries by id, of any kind, application and status (what a workflow template refers to). */
+export async function findEntriesByIds(db: Executor, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db.selectFrom('library_entries').selectAll().where('id', 'in', ids).execute();
+}
+
 /** The entry of the scope with this name, ignoring case. */
 export async function findEntryByName(db: Executor, scope: LibraryScope, name: string) {
   return db

@@ -13,6 +13,7 @@ import type { Db, Executor } from '../../db/database.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { recordAudit } from '../audit/audit.ts';
 import type { Session } from '../session/session.ts';
+import { checkEntryNotInTemplates } from '../workflows/library-use.ts';
 import { canManageLibrary, canUseLibrary, canViewLibrary } from './policy.ts';
 import { checkNotReferenced, checkPropertyReferences } from './references.ts';
 import {
@@ -274,7 +275,7 @@ export async function setLibraryEntryStatus(
   });
 }
 
-/** Deletes an entry for good, unless other entries refer to it. */
+/** Deletes an entry for good, unless other entries or workflow templates refer to it. */
 export async function deleteLibraryEntry(
   db: Db,
   session: Session,
@@ -285,6 +286,7 @@ export async function deleteLibraryEntry(
   await db.transaction().execute(async (trx) => {
     const existing = await loadForChange(trx, kind, id);
     await checkNotReferenced(trx, existing, { delete: true });
+    await checkEntryNotInTemplates(trx, existing);
     await deleteEntry(trx, id);
     await recordAudit(trx, session, {
       action: 'library-entry.delete',

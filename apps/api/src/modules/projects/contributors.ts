@@ -1,4 +1,4 @@
-import type { ProjectRole } from '@crossarm/shared';
+import { type ProjectRole, projectPermissionsFor } from '@crossarm/shared';
 import { type ServiceContext, transact } from '../../http/context.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { organizationSessionInvalid } from '../../realtime/outbox.ts';
@@ -26,7 +26,12 @@ export async function addContributor(
     if (!organization) throw notFound('The organization');
     const added = await trx
       .insertInto('project_organizations')
-      .values({ project_id: id, organization_id: organizationId, role })
+      .values({
+        project_id: id,
+        organization_id: organizationId,
+        role,
+        permissions: projectPermissionsFor(role),
+      })
       .onConflict((oc) => oc.doNothing())
       .returning('organization_id')
       .executeTakeFirst();
@@ -36,7 +41,12 @@ export async function addContributor(
       targetType: 'project',
       targetId: id,
       organizationId: project.owner_organization_id,
-      after: { organizationId, organizationName: organization.name, role },
+      after: {
+        organizationId,
+        organizationName: organization.name,
+        role,
+        permissions: projectPermissionsFor(role),
+      },
     });
     // The new contributor's people now see the project: their sessions reload.
     await ctx.app.events.record(trx, organizationSessionInvalid(organizationId, ctx.connectionId));

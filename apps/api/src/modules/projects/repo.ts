@@ -1,6 +1,12 @@
-import type { ProjectListQuery, ProjectRole } from '@crossarm/shared';
+import {
+  MAX_OPTIONS,
+  type ProjectListQuery,
+  type ProjectPermission,
+  type ProjectRole,
+} from '@crossarm/shared';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import { containsPattern } from '../../db/like.ts';
 
 export interface ProjectFilter {
   search?: string;
@@ -39,15 +45,33 @@ const PROJECT_COLUMNS = [
   'projects.archived_at',
   'owner.name as owner_name',
   'mine.role as my_role',
+  'mine.permissions as organization_permissions',
   contributors.as('contributors'),
 ] as const;
 
+/** The user's own set on the project within their organization, or null when they inherit its set. */
+const userPermissions = (userId: string | null) =>
+  sql<ProjectPermission[] | null>`(
+    SELECT u.permissions FROM project_user_permissions u
+    WHERE u.project_id = projects.id AND u.organization_id = mine.organization_id AND u.user_id = ${userId})`.as(
+    'user_permissions',
+  );
+
 export type ProjectRow = NonNullable<Awaited<ReturnType<typeof findVisibleProject>>>;
 
-/** A project the organization takes part in; any other project does not exist for it. */
-export async function findVisibleProject(db: Executor, organizationId: string, projectId: string) {
+/**
+ * A project the organization takes part in; any other project does not exist for it. With a user, the row
+ * carries that user's own permission set too (else it reads as inheriting the organization's).
+ */
+export async function findVisibleProject(
+  db: Executor,
+  organizationId: string,
+  projectId: string,
+  userId: string | null = null,
+) {
   return visibleTo(db, organizationId)
     .select(PROJECT_COLUMNS)
+    .select(userPermissions(userId))
     .where('projects.id', '=', projectId)
     .executeTakeFirst();
 }
@@ -56,7 +80,7 @@ function filtered(db: Executor, organizationId: string, filter: ProjectFilter) {
   let query = visibleTo(db, organizationId);
   if (filter.status !== 'All') query = query.where('projects.status', '=', filter.status);
   if (filter.search) {
-    const pattern = `%${filter.search.replace(/[\\%_]/g, '\\$&')}%`;
+    const pattern = containsPattern(filter.search);
     query = query.where((eb) =>
       eb.or([eb('projects.name', 'ilike', pattern), eb('projects.project_code', 'ilike', pattern)]),
     );
@@ -64,12 +88,13 @@ function filtered(db: Executor, organizationId: string, filter: ProjectFilter) {
   return query;
 }
 
-/** A page of the organization's projects, in the asked order, with the total. */
-export async function listVisibleProjects(
+/** The organization's projects in the asked order from an offset; the list and its export read through this. */
+export async function pageOfVisibleProjects(
   db: Executor,
-  organizationId: string,
+  scope: { organizationId: string; userId: string },
   filter: ProjectFilter,
-  page: { page: number; pageSize: number },
+  limit: number,
+  offset: number,
 ) {
   const sortColumn = {
     name: sql`lower(projects.name)`,
@@ -77,19 +102,48 @@ export async function listVisibleProjects(
     owner: sql`lower(owner.name)`,
     createdAt: sql`projects.created_at`,
   }[filter.sortBy];
+  return filtered(db, scope.organizationId, filter)
+    .select(PROJECT_COLUMNS)
+    .select(userPermissions(scope.userId))
+    .orderBy(sortColumn, filter.sortDir)
+    .orderBy('projects.id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+/** A page of the organization's projects, in the asked order, with the total. */
+export async function listVisibleProjects(
+  db: Executor,
+  scope: { organizationId: string; userId: string },
+  filter: ProjectFilter,
+  page: { page: number; pageSize: number },
+) {
   const [rows, total] = await Promise.all([
-    filtered(db, organizationId, filter)
-      .select(PROJECT_COLUMNS)
-      .orderBy(sortColumn, filter.sortDir)
-      .orderBy('projects.id')
-      .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize)
-      .execute(),
-    filtered(db, organizationId, filter)
+    pageOfVisibleProjects(db, scope, filter, page.pageSize, (page.page - 1) * page.pageSize),
+    filtered(db, scope.organizationId, filter)
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(total.n) };
+}
+
+/** The organization's projects whose name contains the filter, by name, for pickers. */
+export async function projectOptions(db: Executor, organizationId: string, filter: string | undefined) {
+  return visibleTo(db, organizationId)
+    .select(['projects.id', 'projects.name'])
+    .$if(Boolean(filter), (query) => query.where('projects.name', 'ilike', containsPattern(filter ?? '')))
+    .orderBy(sql`lower(projects.name)`)
+    .orderBy('projects.id')
+    .limit(MAX_OPTIONS)
+    .execute();
+}
+
+/** "First Last" of the user joined as `alias`, or null when the user is gone. */
+export function fullName(alias: string) {
+  const first = sql.ref(`${alias}.first_name`);
+  const last = sql.ref(`${alias}.last_name`);
+  return sql<string | null>`nullif(trim(coalesce(${first}, '') || ' ' || coalesce(${last}, '')), '')`;
 }
 
 export async function codeTaken(db: Executor, ownerOrganizationId: string, code: string, exceptId?: string) {

@@ -1,7 +1,9 @@
 import {
   ContributorInput,
+  ExportFormat,
   Project,
   ProjectContributor,
+  ProjectExportBody,
   ProjectInput,
   ProjectListQuery,
   pageOf,
@@ -12,9 +14,14 @@ import { z } from 'zod';
 import { contextOf } from '../../http/context.ts';
 import { ok, okSchema } from '../../http/envelope.ts';
 import { addContributor, listContributors, removeContributor } from './contributors.ts';
+import { exportProjects } from './export.ts';
+import { projectPeopleRoutes } from './people-routes.ts';
+import { projectPermissionRoutes } from './permissions-routes.ts';
+import { projectRestrictionRoutes } from './restrictions-routes.ts';
 import {
   archiveProject,
   createProject,
+  deleteProject,
   getProject,
   listProjects,
   unarchiveProject,
@@ -63,6 +70,28 @@ export async function projectRoutes(app: FastifyInstance) {
     '/api/projects/:id',
     { schema: { tags, summary: 'One project', params: idParams, response: okSchema(Project) } },
     async (request) => ok(await getProject(contextOf(request), request.params.id)),
+  );
+  for (const format of ExportFormat.options) {
+    r.post(
+      `/api/projects/export/${format.toLowerCase()}`,
+      { schema: { tags, summary: `Export the caller's projects to ${format}`, body: ProjectExportBody } },
+      async (request, reply) => exportProjects(contextOf(request), reply, format, request.body),
+    );
+  }
+  r.delete(
+    '/api/projects/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a project with everything that is only its own',
+        params: idParams,
+        response: okSchema(z.null()),
+      },
+    },
+    async (request) => {
+      await deleteProject(contextOf(request), request.params.id);
+      return ok(null, 'Deleted');
+    },
   );
   r.put(
     '/api/projects/:id',
@@ -141,4 +170,7 @@ export async function projectRoutes(app: FastifyInstance) {
     { schema: { tags, summary: 'Unarchive a project', params: idParams, response: okSchema(Project) } },
     async (request) => ok(await unarchiveProject(contextOf(request), request.params.id)),
   );
+  projectPermissionRoutes(app);
+  projectRestrictionRoutes(app);
+  projectPeopleRoutes(app);
 }

@@ -1,10 +1,18 @@
-import type { Project, ProjectInput } from '@crossarm/shared';
+import {
+  effectiveProjectPermissions,
+  type Project,
+  type ProjectInput,
+  projectPermissionsFor,
+} from '@crossarm/shared';
 import type { z } from 'zod';
 import type { Trx } from '../../db/database.ts';
 import { type ServiceContext, transact } from '../../http/context.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
+import { organizationSessionInvalid } from '../../realtime/outbox.ts';
 import { recordAudit } from '../audit/audit.ts';
+import { requireManagedProject } from './access.ts';
 import { projectPolicy } from './policy.ts';
+import { forgetProjectVisits } from './recents.ts';
 import {
   codeTaken,
   findVisibleProject,
@@ -23,6 +31,7 @@ export function presentProject(row: ProjectRow): Project {
     ownerOrganizationId: row.owner_organization_id,
     ownerOrganizationName: row.owner_name,
     myRole: row.my_role,
+    myPermissions: effectiveProjectPermissions(row.organization_permissions, row.user_permissions),
     contributors: row.contributors,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
@@ -45,13 +54,14 @@ export async function listProjects(
   filter: ProjectFilter,
   page: { page: number; pageSize: number },
 ) {
-  const { rows, total } = await listVisibleProjects(ctx.db, orgOf(ctx), filter, page);
+  const scope = { organizationId: orgOf(ctx), userId: ctx.session.user.id };
+  const { rows, total } = await listVisibleProjects(ctx.db, scope, filter, page);
   return { items: rows.map(presentProject), total, ...page };
 }
 
 /** A project the caller's organization takes part in; 404 for any other. */
 export async function getProject(ctx: ServiceContext, id: string) {
-  const row = await findVisibleProject(ctx.db, orgOf(ctx), id);
+  const row = await findVisibleProject(ctx.db, orgOf(ctx), id, ctx.session.user.id);
   if (!row) throw notFound('The project');
   return presentProject(row);
 }
@@ -77,7 +87,12 @@ export async function createProject(ctx: ServiceContext, input: z.output<typeof 
       .executeTakeFirstOrThrow();
     await trx
       .insertInto('project_organizations')
-      .values({ project_id: created.id, organization_id: orgOf(ctx), role: 'PoleOwner' })
+      .values({
+        project_id: created.id,
+        organization_id: orgOf(ctx),
+        role: 'PoleOwner',
+        permissions: projectPermissionsFor('PoleOwner'),
+      })
       .execute();
     await recordAudit(trx, ctx.session, {
       action: 'project.created',
@@ -154,5 +169,33 @@ export function unarchiveProject(ctx: ServiceContext, id: string) {
       .set({ status: 'Active', archived_at: null, updated_at: new Date() })
       .where('id', '=', id)
       .execute();
+  });
+}
+
+/**
+ * Deletes a project and everything that is only its own: contributors, permissions, restrictions, terms,
+ * notification settings, visits. The pole owner's managers only.
+ */
+export async function deleteProject(ctx: ServiceContext, id: string) {
+  await transact(ctx, async (trx) => {
+    const project = await requireManagedProject(ctx, trx, id, 'Only the pole owner deletes a project.');
+    // Permits are not stored yet; once they are, a project that has any must be refused here (409).
+    await forgetProjectVisits(trx, id);
+    await trx.deleteFrom('projects').where('id', '=', id).execute();
+    await recordAudit(trx, ctx.session, {
+      action: 'project.deleted',
+      targetType: 'project',
+      targetId: id,
+      organizationId: project.owner_organization_id,
+      before: { ...auditable(project), contributors: project.contributors },
+    });
+    // The other contributors' people no longer see the project: their sessions reload.
+    for (const contributor of project.contributors) {
+      if (contributor.organizationId === project.owner_organization_id) continue;
+      await ctx.app.events.record(
+        trx,
+        organizationSessionInvalid(contributor.organizationId, ctx.connectionId),
+      );
+    }
   });
 }

@@ -1,0 +1,102 @@
+import {
+  Option,
+  OptionsQuery,
+  ProjectNotificationPrefs,
+  ProjectNotificationPrefsInput,
+  ProjectUser,
+  Recent,
+  UserOption,
+  UserOptionsQuery,
+} from '@crossarm/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { contextOf } from '../../http/context.ts';
+import { ok, okSchema } from '../../http/envelope.ts';
+import { listOrganizationOptions, listProjectOptions, listProjectUsers, listUserOptions } from './people.ts';
+import { getNotificationPrefs, setNotificationPrefs } from './preferences.ts';
+import { markProjectViewed } from './recents.ts';
+
+const tags = ['projects'];
+const idParams = z.object({ id: z.uuid() });
+
+/** The caller's own side of projects (notification settings, recents) and the people and options they see. */
+export function projectPeopleRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const prefsSchema = okSchema(ProjectNotificationPrefs);
+  r.get(
+    '/api/projects/:id/notification-prefs',
+    {
+      schema: {
+        tags,
+        summary: "The caller's notification settings for a project",
+        params: idParams,
+        response: prefsSchema,
+      },
+    },
+    async (request) => ok(await getNotificationPrefs(contextOf(request), request.params.id)),
+  );
+  r.put(
+    '/api/projects/:id/notification-prefs',
+    {
+      schema: {
+        tags,
+        summary: "Change the caller's notification settings for a project",
+        params: idParams,
+        body: ProjectNotificationPrefsInput,
+        response: prefsSchema,
+      },
+    },
+    async (request) => ok(await setNotificationPrefs(contextOf(request), request.params.id, request.body)),
+  );
+  r.put(
+    '/api/joint-use/projects/:id/viewed',
+    {
+      schema: {
+        tags,
+        summary: "Put a project at the top of the caller's recents",
+        params: idParams,
+        response: okSchema(Recent),
+      },
+    },
+    async (request) => ok(await markProjectViewed(contextOf(request), request.params.id)),
+  );
+  r.get(
+    '/api/joint-use/projects/:id/users',
+    {
+      schema: {
+        tags,
+        summary: 'People of a project the caller may pick',
+        params: idParams,
+        querystring: OptionsQuery,
+        response: okSchema(z.array(ProjectUser)),
+      },
+    },
+    async (request) =>
+      ok(await listProjectUsers(contextOf(request), request.params.id, request.query.filter)),
+  );
+  r.get(
+    '/api/joint-use/options/users',
+    {
+      schema: {
+        tags,
+        summary: 'People the caller may see, for pickers',
+        querystring: UserOptionsQuery,
+        response: okSchema(z.array(UserOption)),
+      },
+    },
+    async (request) =>
+      ok(await listUserOptions(contextOf(request), request.query.filter, request.query.projectId)),
+  );
+  const idNameOptions = [
+    ['projects', "The caller organization's projects, for pickers", listProjectOptions],
+    ['organizations', 'Organizations the caller may see, for pickers', listOrganizationOptions],
+  ] as const;
+  for (const [kind, summary, list] of idNameOptions) {
+    r.get(
+      `/api/joint-use/options/${kind}`,
+      { schema: { tags, summary, querystring: OptionsQuery, response: okSchema(z.array(Option)) } },
+      async (request) => ok(await list(contextOf(request), request.query.filter)),
+    );
+  }
+}

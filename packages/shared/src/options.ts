@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { UserRole, UserStatus } from './enums.ts';
+import { ProjectRole } from './projects.ts';
+
+/** The most entries an options list returns; pickers narrow with `filter`. */
+export const MAX_OPTIONS = 50;
+
+/** `?filter=`: part of a name (or of an e-mail for users), any case. */
+export const OptionsQuery = z.object({ filter: z.string().trim().max(200).optional() });
+
+/** `GET joint-use/options/users`: optionally only the users of one project. */
+export const UserOptionsQuery = OptionsQuery.extend({ projectId: z.uuid().optional() });
+
+/** An entry of a picker. */
+export const Option = z.object({ id: z.uuid(), name: z.string() });
+export type Option = z.infer<typeof Option>;
+
+/** A user in a picker: name is "First Last". */
+export const UserOption = Option.extend({ email: z.string(), organizationName: z.string() });
+export type UserOption = z.infer<typeof UserOption>;
+
+/** `GET joint-use/projects/{id}/users`: a person who can be picked on a project, e.g. as an assignee. */
+export const ProjectUser = z.object({
+  id: z.uuid(),
+  /** "First Last". */
+  name: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  status: UserStatus,
+  /** The user's role in their organization. */
+  role: UserRole,
+  organizationId: z.uuid(),
+  organizationName: z.string(),
+  /** The role of the user's organization in the project. */
+  projectRole: ProjectRole,
+});
+export type ProjectUser = z.infer<typeof ProjectUser>;
