@@ -5,29 +5,10 @@
  *   node --import tsx bench/admin-users.ts                      # PGlite
  *   BENCH_DATABASE_URL=postgres://... node --import tsx bench/admin-users.ts
  */
-import { performance } from 'node:perf_hooks';
-import { importJWK, SignJWT } from 'jose';
 import { sql } from 'kysely';
-import { buildApp } from '../apps/api/src/app.ts';
-import { parseConfig } from '../apps/api/src/config.ts';
-import { openDatabase } from '../apps/api/src/db/database.ts';
-import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
-import { loadIdentityKeys } from '../apps/api/src/identity/keys.ts';
+import { openBench } from './harness.ts';
 
-const url = process.env.BENCH_DATABASE_URL;
-const database = await openDatabase(
-  url ? { kind: 'postgres', url } : { kind: 'pglite', dir: `memory://bench-${Date.now()}` },
-);
-const { db } = database;
-await migrateToLatest(db);
-const config = parseConfig({
-  LOG_LEVEL: 'silent',
-  WEB_DIST: '/nonexistent',
-  DATA_DIR: '/tmp/crossarm-bench',
-});
-const keys = await loadIdentityKeys(db);
-const app = await buildApp({ config, db, identityKeys: keys });
-await app.ready();
+const { db, time: timeCall, tokenFor, kind, close } = await openBench();
 
 const org = await db
   .insertInto('organizations')
@@ -51,15 +32,7 @@ await db
   .insertInto('user_system_permissions')
   .values({ user_id: admin.id, permission: 'ViewUsers' })
   .execute();
-const jwk = keys.signing[0]!;
-const token = await new SignJWT({ scope: 'api' })
-  .setProtectedHeader({ alg: 'RS256', kid: jwk.kid, typ: 'at+jwt' })
-  .setIssuer(config.identity.issuer)
-  .setAudience(config.identity.audience)
-  .setSubject(admin.id)
-  .setIssuedAt()
-  .setExpirationTime('1h')
-  .sign(await importJWK(jwk, 'RS256'));
+const token = await tokenFor(admin.id);
 
 async function addUsers(count: number) {
   const { n } = await db
@@ -85,20 +58,7 @@ async function addUsers(count: number) {
   await sql`ANALYZE users`.execute(db);
 }
 
-async function time(path: string, runs = 30) {
-  const samples: number[] = [];
-  for (let i = 0; i < runs + 3; i++) {
-    const started = performance.now();
-    const res = await app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${token}` } });
-    if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
-    if (i >= 3) samples.push(performance.now() - started);
-  }
-  samples.sort((a, b) => a - b);
-  return {
-    median: samples[Math.floor(samples.length / 2)]!,
-    p95: samples[Math.floor(samples.length * 0.95)]!,
-  };
-}
+const time = (path: string) => timeCall(token, { method: 'GET', url: path });
 
 const paths = {
   'page 1 by name': '/api/admin/system/users?pageSize=50&sortBy=name',
@@ -106,7 +66,7 @@ const paths = {
   'search "last7"': '/api/admin/system/users?pageSize=50&search=last7',
 };
 
-const results: string[] = [`database: ${url ? 'PostgreSQL' : 'PGlite'}`];
+const results: string[] = [`database: ${kind}`];
 for (const total of [10, 10_000]) {
   const { n } = await db
     .selectFrom('users')
@@ -121,5 +81,4 @@ for (const total of [10, 10_000]) {
   }
 }
 process.stdout.write(`${results.join('\n')}\n`);
-await app.close();
-await database.close();
+await close();

@@ -1,0 +1,73 @@
+import { performance } from 'node:perf_hooks';
+import type { InjectOptions } from 'fastify';
+import { importJWK, SignJWT } from 'jose';
+import { buildApp } from '../apps/api/src/app.ts';
+import { parseConfig } from '../apps/api/src/config.ts';
+import { openDatabase } from '../apps/api/src/db/database.ts';
+import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
+import { loadIdentityKeys } from '../apps/api/src/identity/keys.ts';
+
+/**
+ * The real app on a fresh database (PGlite in memory, or the PostgreSQL server of BENCH_DATABASE_URL), with
+ * a way to call it as a user and to time a call.
+ */
+export async function openBench() {
+  const url = process.env.BENCH_DATABASE_URL;
+  const database = await openDatabase(
+    url ? { kind: 'postgres', url } : { kind: 'pglite', dir: `memory://bench-${Date.now()}` },
+  );
+  const { db } = database;
+  await migrateToLatest(db);
+  const config = parseConfig({
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    DATA_DIR: '/tmp/crossarm-bench',
+  });
+  const keys = await loadIdentityKeys(db);
+  const app = await buildApp({ config, db, identityKeys: keys });
+  await app.ready();
+
+  /** A signed access token for the user, as the embedded provider issues it. */
+  async function tokenFor(userId: string) {
+    const jwk = keys.signing[0]!;
+    return new SignJWT({ scope: 'api' })
+      .setProtectedHeader({ alg: 'RS256', kid: jwk.kid, typ: 'at+jwt' })
+      .setIssuer(config.identity.issuer)
+      .setAudience(config.identity.audience)
+      .setSubject(userId)
+      .setIssuedAt()
+      .setExpirationTime('2h')
+      .sign(await importJWK(jwk, 'RS256'));
+  }
+
+  /** Calls the app `runs` times after 3 warm-up calls; the median and 95th percentile in ms. */
+  async function time(token: string, options: InjectOptions, runs = 30) {
+    const samples: number[] = [];
+    for (let i = 0; i < runs + 3; i++) {
+      const started = performance.now();
+      const res = await app.inject({
+        ...options,
+        headers: { ...options.headers, authorization: `Bearer ${token}` },
+      });
+      if (res.statusCode >= 300) throw new Error(`${options.url}: ${res.statusCode} ${res.body}`);
+      if (i >= 3) samples.push(performance.now() - started);
+    }
+    samples.sort((a, b) => a - b);
+    return {
+      median: samples[Math.floor(samples.length / 2)]!,
+      p95: samples[Math.floor(samples.length * 0.95)]!,
+    };
+  }
+
+  return {
+    app,
+    db,
+    kind: url ? 'PostgreSQL' : 'PGlite',
+    tokenFor,
+    time,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
