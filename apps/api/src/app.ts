@@ -16,6 +16,7 @@ import { geodataRoutes } from './modules/geodata/routes.ts';
 import { legalRoutes } from './modules/legal/routes.ts';
 import { libraryRoutes } from './modules/library/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
+import { permitRoutes } from './modules/permits/routes.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
@@ -77,15 +78,18 @@ export async function buildApp({ config, db, identityKeys }: AppDependencies): P
   app.decorate('config', config);
   registerErrorHandler(app);
 
+  // The project map draws OpenStreetMap's raster tiles; MapLibre fetches them, then paints them as images.
+  const basemapTiles = 'https://tile.openstreetmap.org';
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
-        'img-src': ["'self'", 'data:', 'blob:'],
+        'img-src': ["'self'", 'data:', 'blob:', basemapTiles],
         // Plain-HTTP deployments (a laptop, a test run) must not have their requests rewritten to https.
         'upgrade-insecure-requests': config.publicUrl.startsWith('https:') ? [] : null,
         'worker-src': ["'self'", 'blob:'],
         'connect-src': [
           "'self'",
+          basemapTiles,
           ...(config.identity.mode === 'external' ? [new URL(config.identity.issuer).origin] : []),
         ],
         'form-action': [
@@ -125,6 +129,7 @@ export async function buildApp({ config, db, identityKeys }: AppDependencies): P
   await app.register(projectRoutes);
   await app.register(workflowRoutes);
   await app.register(geodataRoutes);
+  await app.register(permitRoutes);
 
   const sendApp = await registerStaticWeb(app, config.webDist);
   app.setNotFoundHandler((request, reply) => {

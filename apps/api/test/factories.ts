@@ -1,13 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import type {
-  Application,
-  OrganizationPermission,
-  SystemPermission,
-  UserRole,
-  UserStatus,
+import {
+  type Application,
+  type OrganizationPermission,
+  projectPermissionsFor,
+  type SystemPermission,
+  type UserRole,
+  type UserStatus,
+  type WorkflowDefinition,
 } from '@crossarm/shared';
+import { sql } from 'kysely';
+import {
+  ENTRY,
+  type EntryIds,
+  LIBRARY,
+  sampleDefinition,
+} from '../../../packages/shared/src/workflow-fixtures.ts';
 import type { Db } from '../src/db/database.ts';
 import { hashPassword } from '../src/identity/passwords.ts';
+import { createPermitRecord, type NewPermitRecord } from '../src/modules/permits/create.ts';
 
 const unique = () => randomBytes(4).toString('hex');
 
@@ -87,4 +97,138 @@ export async function buildUser(db: Db, options: BuildUserOptions = {}) {
     }
   }
   return user;
+}
+
+export interface BuildProjectOptions {
+  ownerOrganizationId: string;
+  attacherOrganizationIds?: string[];
+  code?: string;
+  name?: string;
+}
+
+/** A project of the owner's with the attachers taking part, each with the permissions its role starts with. */
+export async function buildProject(db: Db, options: BuildProjectOptions) {
+  const code = options.code ?? `P${unique().toUpperCase()}`;
+  const project = await db
+    .insertInto('projects')
+    .values({
+      owner_organization_id: options.ownerOrganizationId,
+      name: options.name ?? `Program ${code}`,
+      project_code: code,
+      updated_at: new Date(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const contributors = [
+    { organizationId: options.ownerOrganizationId, role: 'PoleOwner' as const },
+    ...(options.attacherOrganizationIds ?? []).map((organizationId) => ({
+      organizationId,
+      role: 'AttacherOrg' as const,
+    })),
+  ];
+  await db
+    .insertInto('project_organizations')
+    .values(
+      contributors.map(({ organizationId, role }) => ({
+        project_id: project.id,
+        organization_id: organizationId,
+        role,
+        permissions: projectPermissionsFor(role),
+      })),
+    )
+    .execute();
+  return project;
+}
+
+/** The Joint Use library entries the sample workflow uses, made once per database and reused after. */
+export async function buildSampleEntries(db: Db): Promise<EntryIds> {
+  const ids: Record<string, string> = {};
+  for (const [key, fixedId] of Object.entries(ENTRY)) {
+    const { kind, name } = LIBRARY.find((entry) => entry.id === fixedId)!;
+    const found = await db
+      .selectFrom('library_entries')
+      .select('id')
+      .where('application', '=', 'JointUse')
+      .where('kind', '=', kind)
+      .where(sql<string>`lower(name)`, '=', name.toLowerCase())
+      .executeTakeFirst();
+    const row =
+      found ??
+      (await db
+        .insertInto('library_entries')
+        .values({
+          kind,
+          name,
+          field_type: kind === 'property' ? 'Number' : null,
+          render_options: kind === 'property' ? JSON.stringify({ decimals: 0 }) : null,
+          updated_at: new Date(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow());
+    ids[key] = row.id;
+  }
+  // Every key of ENTRY was filled above.
+  return ids as EntryIds;
+}
+
+export interface BuildTemplateOptions {
+  /** Adds the version to this group (as its next version) instead of a new group. */
+  groupId?: string;
+  status?: 'Draft' | 'Published';
+}
+
+/**
+ * A published template version of a project: by default a new Active group whose version 1 holds the
+ * sample workflow (Intake: Completeness Review; Survey: Field Walk, then Design, then Approve).
+ */
+export async function buildPublishedTemplate(
+  db: Db,
+  projectId: string,
+  definition?: WorkflowDefinition,
+  options: BuildTemplateOptions = {},
+) {
+  const content = definition ?? sampleDefinition(await buildSampleEntries(db));
+  const groupId =
+    options.groupId ??
+    (
+      await db
+        .insertInto('workflow_template_groups')
+        .values({
+          project_id: projectId,
+          name: `Workflow ${unique()}`,
+          status: 'Active',
+          updated_at: new Date(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const newest = await db
+    .selectFrom('workflow_templates')
+    .select((eb) => eb.fn.max('version').as('version'))
+    .where('group_id', '=', groupId)
+    .executeTakeFirst();
+  const published = (options.status ?? 'Published') === 'Published';
+  const template = await db
+    .insertInto('workflow_templates')
+    .values({
+      project_id: projectId,
+      group_id: groupId,
+      version: (newest?.version ?? 0) + 1,
+      status: published ? 'Published' : 'Draft',
+      definition: JSON.stringify(content),
+      published_at: published ? new Date() : null,
+      updated_at: new Date(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { groupId, templateId: template.id, definition: content };
+}
+
+export type BuildPermitOptions = Omit<NewPermitRecord, 'createdBy'> & { createdBy?: string | null };
+
+/** A permit created as applying creates one: numbered, its stages and tasks started, with its values. */
+export async function buildPermit(db: Db, options: BuildPermitOptions) {
+  return db
+    .transaction()
+    .execute((trx) => createPermitRecord(trx, { ...options, createdBy: options.createdBy ?? null }));
 }

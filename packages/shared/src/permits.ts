@@ -95,9 +95,7 @@ export const PermitMigrationInput = z.object({
   /** Work out and show what would happen, writing nothing. */
   preview: z.boolean(),
   /** Overrides of the default mapping, which pairs stages and tasks by their library entry. */
-  mapping: z
-    .object({ stages: KeyMapping.optional(), tasks: KeyMapping.optional() })
-    .optional(),
+  mapping: z.object({ stages: KeyMapping.optional(), tasks: KeyMapping.optional() }).optional(),
 });
 export type PermitMigrationInput = z.input<typeof PermitMigrationInput>;
 
@@ -145,7 +143,7 @@ export const PermitMigrationResult = z.object({
   /** Target stages and tasks no source stage or task maps to: permits start them afresh. */
   newStages: z.array(Named),
   newTasks: z.array(Named.extend({ stageKey: z.string() })),
-  /** In permit number order, at most MIGRATION_PERMIT_LIST_LIMIT of them. */
+  /** In the order they were applied for, at most MIGRATION_PERMIT_LIST_LIMIT of them. */
   permits: z.array(MigratedPermit),
   /** Permits left on the source version, with why. */
   skipped: z.array(SkippedPermit),

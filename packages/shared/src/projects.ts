@@ -80,6 +80,12 @@ export const Project = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   archivedAt: z.string().nullable(),
+  /** The permits the caller's organization sees (all for the pole owner, its own for an attacher). */
+  permitCounts: z.object({
+    total: z.number().int(),
+    /** Not Cancelled or Completed. */
+    open: z.number().int(),
+  }),
 });
 export type Project = z.infer<typeof Project>;
 

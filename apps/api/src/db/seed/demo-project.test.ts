@@ -104,4 +104,21 @@ describe('the demo joint use program', () => {
       .executeTakeFirstOrThrow();
     expect(Number(spans.n)).toBeGreaterThanOrEqual(200);
   });
+
+  it("has both attachers' applications in the first stage, numbered in the program", async () => {
+    const summary = (
+      await t.injectAs(dana, { method: 'GET', url: `/api/projects/${projectId}/summary` })
+    ).json().data;
+    expect(summary.totalPermits).toBe(5);
+    expect(summary.activeStageDistribution).toEqual([{ stageName: 'Application Review', count: 5 }]);
+    const permits = await t.db
+      .selectFrom('permits')
+      .innerJoin('organizations', 'organizations.id', 'permits.applicant_organization_id')
+      .select(['permits.permit_number', 'organizations.name'])
+      .where('permits.project_id', '=', projectId)
+      .orderBy('permits.permit_number')
+      .execute();
+    expect(permits.map((p) => p.permit_number)).toEqual([1, 2, 3, 4, 5].map((n) => `NEC-JU-00000${n}`));
+    expect(new Set(permits.map((p) => p.name)).size).toBe(2);
+  });
 });

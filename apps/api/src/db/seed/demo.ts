@@ -12,6 +12,7 @@ import {
 import { hashPassword } from '../../identity/passwords.ts';
 import type { Db, Trx } from '../database.ts';
 import { seedDemoPeople } from './demo-people.ts';
+import { seedDemoPermits } from './demo-permits.ts';
 import { seedDemoProject } from './demo-project.ts';
 import { seedLibrary } from './library.ts';
 import { PRIVACY_POLICY_V1, TERMS_OF_SERVICE_V1 } from './policies.ts';
@@ -241,6 +242,7 @@ export async function seedDemo(db: Db): Promise<void> {
         .executeTakeFirstOrThrow();
       return user.id;
     });
+    await seedDemoPermits(trx, projectId, orgIds);
   });
   // The program's poles and spans around Northfield, loaded the way a GeoJSON import loads them.
   await seedProjectPoles(db, projectId);

@@ -41,13 +41,13 @@ export interface Progress {
   activeStageKey: string | null;
 }
 
+export type CarriedStage = Pick<StageState, 'startedAt' | 'completedAt'>;
+export type CarriedTask = Pick<TaskState, 'status' | 'readyAt' | 'startedAt' | 'completedAt' | 'completedBy'>;
+
 /** What a permit already had for a stage or task (by its key in the definition being settled). */
 export interface Carried {
-  stages: ReadonlyMap<string, Pick<StageState, 'startedAt' | 'completedAt'>>;
-  tasks: ReadonlyMap<
-    string,
-    Pick<TaskState, 'status' | 'readyAt' | 'startedAt' | 'completedAt' | 'completedBy'>
-  >;
+  stages: ReadonlyMap<string, CarriedStage>;
+  tasks: ReadonlyMap<string, CarriedTask>;
 }
 
 const NOTHING_CARRIED: Carried = { stages: new Map(), tasks: new Map() };

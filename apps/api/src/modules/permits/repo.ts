@@ -44,7 +44,9 @@ export async function allocatePermitNumber(db: Executor, projectId: string): Pro
     .insertInto('permit_counters')
     .values({ project_id: projectId, last_number: 1 })
     .onConflict((oc) =>
-      oc.column('project_id').doUpdateSet((eb) => ({ last_number: eb('permit_counters.last_number', '+', 1) })),
+      oc
+        .column('project_id')
+        .doUpdateSet((eb) => ({ last_number: eb('permit_counters.last_number', '+', 1) })),
     )
     .returning('last_number')
     .executeTakeFirstOrThrow();
@@ -100,10 +102,12 @@ export async function deleteProgress(db: Executor, permitIds: string[]) {
 
 export type NewPropertyValue = Insertable<PermitPropertyValuesTable>;
 
+/** Writes property values, in statements small enough for any number of them. */
 export async function insertValues(db: Executor, rows: NewPropertyValue[]) {
   await inChunks(rows, 7, (chunk) => db.insertInto('permit_property_values').values(chunk).execute());
 }
 
+/** Removes every property value of permits, before the ones they keep are written anew. */
 export async function deleteValues(db: Executor, permitIds: string[]) {
   if (permitIds.length === 0) return;
   await db.deleteFrom('permit_property_values').where('permit_id', 'in', permitIds).execute();
@@ -120,6 +124,7 @@ export interface ActivityEntry {
   after?: Record<string, unknown> | null;
 }
 
+/** Appends activity entries. */
 export async function insertActivity(db: Executor, entries: ActivityEntry[]) {
   const rows: Insertable<PermitActivityTable>[] = entries.map((entry) => ({
     permit_id: entry.permitId,
@@ -195,7 +200,11 @@ export async function openPermitsByStage(db: Executor, scope: PermitScope) {
     .where('p.active_stage_key', 'is not', null)
     .groupBy(['p.template_id', 'p.active_stage_key'])
     .execute();
-  return rows.map((row) => ({ templateId: row.template_id, stageKey: row.active_stage_key!, count: Number(row.n) }));
+  return rows.map((row) => ({
+    templateId: row.template_id,
+    stageKey: row.active_stage_key!,
+    count: Number(row.n),
+  }));
 }
 
 /** The definitions of template versions by id. */

@@ -57,7 +57,25 @@ const userPermissions = (userId: string | null) =>
     'user_permissions',
   );
 
+/**
+ * How many of the project's permits the organization sees, and how many are open (not Cancelled or
+ * Completed): all of them for its pole owner, its own for an attacher. Each branch counts from the index on
+ * (project, applicant, status) alone, and only the branch of the organization's role runs.
+ */
+const permitCounts = () => {
+  const counted = sql`json_build_object('total', count(*)::int,
+    'open', (count(*) FILTER (WHERE p.status NOT IN ('Cancelled', 'Completed')))::int)`;
+  return sql<{ total: number; open: number }>`CASE WHEN mine.role = 'PoleOwner'
+    THEN (SELECT ${counted} FROM permits p WHERE p.project_id = projects.id)
+    ELSE (SELECT ${counted} FROM permits p
+      WHERE p.project_id = projects.id AND p.applicant_organization_id = mine.organization_id) END`.as(
+    'permit_counts',
+  );
+};
+
 export type ProjectRow = NonNullable<Awaited<ReturnType<typeof findVisibleProject>>>;
+/** A project as the caller is shown it: with the permit counts it sees. */
+export type ShownProjectRow = NonNullable<Awaited<ReturnType<typeof findShownProject>>>;
 
 /**
  * A project the organization takes part in; any other project does not exist for it. With a user, the row
@@ -72,6 +90,21 @@ export async function findVisibleProject(
   return visibleTo(db, organizationId)
     .select(PROJECT_COLUMNS)
     .select(userPermissions(userId))
+    .where('projects.id', '=', projectId)
+    .executeTakeFirst();
+}
+
+/** A project the organization takes part in, with the user's own permissions and the permit counts it sees. */
+export async function findShownProject(
+  db: Executor,
+  organizationId: string,
+  projectId: string,
+  userId: string,
+) {
+  return visibleTo(db, organizationId)
+    .select(PROJECT_COLUMNS)
+    .select(userPermissions(userId))
+    .select(permitCounts())
     .where('projects.id', '=', projectId)
     .executeTakeFirst();
 }
@@ -105,6 +138,7 @@ export async function pageOfVisibleProjects(
   return filtered(db, scope.organizationId, filter)
     .select(PROJECT_COLUMNS)
     .select(userPermissions(scope.userId))
+    .select(permitCounts())
     .orderBy(sortColumn, filter.sortDir)
     .orderBy('projects.id')
     .limit(limit)

@@ -10,18 +10,21 @@ import { type ServiceContext, transact } from '../../http/context.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { organizationSessionInvalid } from '../../realtime/outbox.ts';
 import { recordAudit } from '../audit/audit.ts';
+import { projectHasPermits } from '../permits/repo.ts';
 import { requireManagedProject } from './access.ts';
 import { projectPolicy } from './policy.ts';
 import { forgetProjectVisits } from './recents.ts';
 import {
   codeTaken,
+  findShownProject,
   findVisibleProject,
   listVisibleProjects,
   type ProjectFilter,
   type ProjectRow,
+  type ShownProjectRow,
 } from './repo.ts';
 
-export function presentProject(row: ProjectRow): Project {
+export function presentProject(row: ShownProjectRow): Project {
   return {
     id: row.id,
     name: row.name,
@@ -36,6 +39,7 @@ export function presentProject(row: ProjectRow): Project {
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     archivedAt: row.archived_at?.toISOString() ?? null,
+    permitCounts: row.permit_counts,
   };
 }
 
@@ -61,7 +65,7 @@ export async function listProjects(
 
 /** A project the caller's organization takes part in; 404 for any other. */
 export async function getProject(ctx: ServiceContext, id: string) {
-  const row = await findVisibleProject(ctx.db, orgOf(ctx), id, ctx.session.user.id);
+  const row = await findShownProject(ctx.db, orgOf(ctx), id, ctx.session.user.id);
   if (!row) throw notFound('The project');
   return presentProject(row);
 }
@@ -179,7 +183,9 @@ export function unarchiveProject(ctx: ServiceContext, id: string) {
 export async function deleteProject(ctx: ServiceContext, id: string) {
   await transact(ctx, async (trx) => {
     const project = await requireManagedProject(ctx, trx, id, 'Only the pole owner deletes a project.');
-    // Permits are not stored yet; once they are, a project that has any must be refused here (409).
+    if (await projectHasPermits(trx, id)) {
+      throw conflict('The project has permits, so it cannot be deleted. Archive it instead.');
+    }
     await forgetProjectVisits(trx, id);
     await trx.deleteFrom('projects').where('id', '=', id).execute();
     await recordAudit(trx, ctx.session, {

@@ -18,6 +18,7 @@ const project: Project = {
   createdAt: '2026-03-02T10:00:00.000Z',
   updatedAt: '2026-03-02T10:00:00.000Z',
   archivedAt: null,
+  permitCounts: { total: 0, open: 0 },
 };
 
 describe('the project form', () => {
