@@ -1,7 +1,13 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { buildOrg, buildUser } from '../../../test/factories.ts';
+import {
+  buildOrg,
+  buildPermit,
+  buildProject,
+  buildPublishedTemplate,
+  buildUser,
+} from '../../../test/factories.ts';
 import { multipart } from '../../../test/multipart.ts';
 
 let t: TestApp;
@@ -170,6 +176,33 @@ describe('system organizations', () => {
     expect(await t.db.selectFrom('organizations').select('id').where('id', '=', empty.id).execute()).toEqual(
       [],
     );
+  });
+
+  it('refuses to delete an organization that takes part in projects or has permits on record', async () => {
+    const owner = await buildOrg(t.db, { name: 'Pole Owner Co' });
+    const attacher = await buildOrg(t.db, { name: 'Attacher Co' });
+    const project = await buildProject(t.db, {
+      ownerOrganizationId: owner.id,
+      attacherOrganizationIds: [attacher.id],
+    });
+    const inProject = await t.injectAs(manager, { method: 'DELETE', url: `${base}/${attacher.id}` });
+    expect(inProject.statusCode).toBe(409);
+    expect(inProject.json().detail).toBe(
+      'Attacher Co takes part in 1 project. Remove it from them before deleting it.',
+    );
+    const template = await buildPublishedTemplate(t.db, project.id);
+    await buildPermit(t.db, {
+      projectId: project.id,
+      templateId: template.templateId,
+      applicantOrganizationId: attacher.id,
+    });
+    await t.db.deleteFrom('project_organizations').where('organization_id', '=', attacher.id).execute();
+    const withPermits = await t.injectAs(manager, { method: 'DELETE', url: `${base}/${attacher.id}` });
+    expect(withPermits.statusCode).toBe(409);
+    expect(withPermits.json().detail).toBe('Attacher Co has permits on record, so it cannot be deleted.');
+    expect(
+      await t.db.selectFrom('organizations').select('id').where('id', '=', attacher.id).execute(),
+    ).toHaveLength(1);
   });
 
   it('manages allowed domains', async () => {

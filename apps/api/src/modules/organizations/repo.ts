@@ -108,7 +108,17 @@ export async function organizationHoldings(db: Executor, id: string) {
     .where('users.status', '!=', 'Deleted')
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirstOrThrow();
-  return { users: Number(users.n) };
+  const projects = await db
+    .selectFrom('project_organizations')
+    .where('organization_id', '=', id)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  const permits = await db
+    .selectFrom('permits')
+    .where('applicant_organization_id', '=', id)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return { users: Number(users.n), projects: Number(projects.n), permits: Number(permits.n) };
 }
 
 export async function setApplications(db: Executor, id: string, apps: Application[]) {

@@ -199,8 +199,8 @@ export async function updateOrganization(
 }
 
 /**
- * Deletes an organization only when nothing would be lost: one that still has people is refused with a
- * message saying so (remove or move them first).
+ * Deletes an organization only when nothing would be lost: one that still has people, takes part in projects
+ * or has permits is refused with a message saying so.
  */
 export async function deleteOrganization(ctx: ServiceContext, id: string) {
   if (!adminPolicy.manageOrganizations(ctx.session)) throw forbidden();
@@ -214,6 +214,14 @@ export async function deleteOrganization(ctx: ServiceContext, id: string) {
       throw conflict(
         `${row.name} still has ${people}. Remove them from the organization before deleting it.`,
       );
+    }
+    // Permits are the record of what was applied for on whose poles: they outlive neither side silently.
+    if (holdings.permits > 0) {
+      throw conflict(`${row.name} has permits on record, so it cannot be deleted.`);
+    }
+    if (holdings.projects > 0) {
+      const projects = holdings.projects === 1 ? '1 project' : `${holdings.projects} projects`;
+      throw conflict(`${row.name} takes part in ${projects}. Remove it from them before deleting it.`);
     }
     await trx.deleteFrom('organizations').where('id', '=', id).execute();
     await recordAudit(trx, ctx.session, {
