@@ -75,14 +75,17 @@ function encodeBody(body: unknown): BodyInit | undefined {
   return JSON.stringify(body);
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
+function parseBody(text: string): unknown {
   if (!text) return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch {
     return text;
   }
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  return parseBody(await response.text());
 }
 
 function unwrapEnvelope(body: unknown): unknown {
@@ -166,4 +169,50 @@ export async function apiDownload(path: string, options: ApiRequestOptions = {})
     blob: await response.blob(),
     fileName: fileNameFromDisposition(response.headers.get('content-disposition')),
   };
+}
+
+/** Options of an upload: the form to send and a callback with the share sent so far (0 to 1). */
+export interface ApiUploadOptions {
+  body: FormData;
+  method?: 'POST' | 'PUT';
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+  onError?: ApiErrorHandling;
+}
+
+function sendWithProgress(url: string, options: ApiUploadOptions, headers: Headers) {
+  // fetch cannot report upload progress; XMLHttpRequest can.
+  return new Promise<{ status: number; statusText: string; text: string }>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open(options.method ?? 'POST', url);
+    for (const [name, value] of headers) request.setRequestHeader(name, value);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) options.onProgress?.(event.loaded / event.total);
+    };
+    request.onload = () =>
+      resolve({ status: request.status, statusText: request.statusText, text: request.responseText });
+    request.onerror = () => reject(new TypeError('The server could not be reached.'));
+    request.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    options.signal?.addEventListener('abort', () => request.abort(), { once: true });
+    request.send(options.body);
+  });
+}
+
+/** Sends a multipart form with upload progress and returns the envelope's `data`; failures as in apiRequest. */
+export async function apiUpload<T>(path: string, options: ApiUploadOptions): Promise<T> {
+  const headers = await buildHeaders({ body: options.body });
+  try {
+    const response = await sendWithProgress(buildUrl(path, undefined), options, headers);
+    const body = parseBody(response.text);
+    if (response.status < 200 || response.status >= 300) {
+      throw apiErrorFromBody(response.status, response.statusText, body);
+    }
+    options.onProgress?.(1);
+    // As in apiRequest: the caller types the envelope's data.
+    return unwrapEnvelope(body) as T;
+  } catch (caught) {
+    const error = apiErrorFromException(caught);
+    report(error, options.onError ?? 'default');
+    throw error;
+  }
 }

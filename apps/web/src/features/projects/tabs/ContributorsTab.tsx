@@ -1,16 +1,19 @@
 import type { Project } from '@crossarm/shared';
-import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
-import { IconPlus, IconTrash, IconUsersGroup } from '@tabler/icons-react';
+import { Button, Text } from '@mantine/core';
+import { IconPlus, IconUsersGroup } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable } from '../../../components/data-table/DataTable';
-import type { DataTableColumn } from '../../../components/data-table/data-table-types';
 import { TableToolbar } from '../../../components/data-table/TableToolbar';
 import { EmptyStatePanel } from '../../../components/EmptyStatePanel';
 import { notifySuccess } from '../../../components/notifications/notify-success';
+import { useSession } from '../../session/use-session';
+import { ContributorDetail } from '../access/ContributorDetail';
+import { contributorColumns } from '../access/contributor-columns';
+import { contributorAbilities } from '../access/setup-abilities';
+import { useRestrictions } from '../access/use-restrictions';
 import { type Contributor, fetchContributors, projectKeys } from '../api';
 import { AddContributorModal } from '../components/AddContributorModal';
-import { ProjectRoleBadge } from '../components/ProjectRoleBadge';
 import { useContributorChanges } from '../use-contributor-changes';
 
 interface ContributorsTabProps {
@@ -19,9 +22,14 @@ interface ContributorsTabProps {
   canManage: boolean;
 }
 
-/** The organizations taking part in a project with their roles; the pole owner adds and removes them. */
+/**
+ * The organizations taking part in a project with their roles; the pole owner adds and removes them. A row
+ * opens to the organization's project permissions, its restriction and its people.
+ */
 export function ContributorsTab({ project, canManage }: ContributorsTabProps) {
+  const session = useSession();
   const [adding, setAdding] = useState(false);
+  const [expandedId, setExpandedId] = useState<string | null>(null);
   const query = useQuery({
     queryKey: projectKeys.contributors(project.id),
     queryFn: ({ signal }) => fetchContributors(project.id, signal),
@@ -30,57 +38,21 @@ export function ContributorsTab({ project, canManage }: ContributorsTabProps) {
     staleTime: 30_000,
   });
   const { applied, remove, removing } = useContributorChanges(project);
+  const restrictions = useRestrictions(project);
   const contributors = query.data;
-  const isOwner = (contributor: Contributor) => contributor.organizationId === project.ownerOrganizationId;
+  const abilitiesOf = (contributor: Contributor) =>
+    contributorAbilities(session, project, contributor.organizationId);
+  const toggle = (contributor: Contributor) =>
+    setExpandedId((current) => (current === contributor.organizationId ? null : contributor.organizationId));
 
-  const columns: DataTableColumn<Contributor>[] = [
-    {
-      key: 'organization',
-      header: 'Organization',
-      cell: (contributor) => (
-        <Group gap="xs" wrap="nowrap">
-          <Text size="sm" fw={500} c="var(--mantine-color-bright)" truncate="end">
-            {contributor.organizationName}
-          </Text>
-          {isOwner(contributor) ? (
-            <Text size="xs" c="dimmed">
-              Owner
-            </Text>
-          ) : null}
-        </Group>
-      ),
-    },
-    {
-      key: 'role',
-      header: 'Role',
-      width: 140,
-      cell: (contributor) => <ProjectRoleBadge role={contributor.role} />,
-    },
-  ];
-  if (canManage) {
-    columns.push({
-      key: 'actions',
-      header: '',
-      width: 52,
-      align: 'right',
-      // The owner organization cannot leave its own project, so it has no remove action.
-      cell: (contributor) =>
-        isOwner(contributor) ? null : (
-          <Tooltip label="Remove from project">
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              size="sm"
-              aria-label={`Remove ${contributor.organizationName}`}
-              loading={removing === contributor.organizationId}
-              onClick={() => void remove(contributor)}
-            >
-              <IconTrash size={15} />
-            </ActionIcon>
-          </Tooltip>
-        ),
-    });
-  }
+  const columns = contributorColumns({
+    ownerOrganizationId: project.ownerOrganizationId,
+    canOpen: (contributor) => abilitiesOf(contributor).see,
+    expandedId,
+    onToggle: toggle,
+    restrictionOf: (organizationId) => restrictions.byOrganization.get(organizationId),
+    removal: canManage ? { removing, onRemove: (contributor) => void remove(contributor) } : null,
+  });
 
   return (
     <>
@@ -106,6 +78,19 @@ export function ContributorsTab({ project, canManage }: ContributorsTabProps) {
         fetching={query.isFetching}
         error={query.error}
         onRetry={() => void query.refetch()}
+        onRowClick={(contributor) => (abilitiesOf(contributor).see ? toggle(contributor) : undefined)}
+        expandedRowId={expandedId}
+        renderExpanded={(contributor) => (
+          <ContributorDetail
+            projectId={project.id}
+            contributor={contributor}
+            abilities={abilitiesOf(contributor)}
+            restriction={restrictions.byOrganization.get(contributor.organizationId) ?? null}
+            lifting={restrictions.lifting === contributor.organizationId}
+            onLift={() => void restrictions.lift(contributor.organizationId, contributor.organizationName)}
+            onRestrictionsChanged={restrictions.applied}
+          />
+        )}
         empty={
           <EmptyStatePanel
             icon={IconUsersGroup}

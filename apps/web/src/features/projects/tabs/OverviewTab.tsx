@@ -1,11 +1,15 @@
 import type { Project } from '@crossarm/shared';
-import { Anchor, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useTabParam } from '../../../components/use-tab-param';
+import { ApplyCheckPanel } from '../access/ApplyCheckPanel';
 import { fetchProjectSummary, projectKeys } from '../api';
 import { BarList } from '../components/BarList';
+import { RetryNote } from '../components/RetryNote';
 import { SummaryFigure } from '../components/SummaryFigure';
 import { EMPTY_SUMMARY, stageBars, statusBars } from '../project-summary';
+import { PROJECT_TABS } from '../project-tabs';
 
 function Section({ title, loading, children }: { title: string; loading: boolean; children: ReactNode }) {
   return (
@@ -26,8 +30,12 @@ function Section({ title, loading, children }: { title: string; loading: boolean
   );
 }
 
-/** A project at a glance: how many permits, poles and spans, permits by status and where active ones stand. */
+/**
+ * A project at a glance: whether the caller may apply, how many permits, poles and spans, permits by status
+ * and where active ones stand.
+ */
 export function OverviewTab({ project }: { project: Project }) {
+  const [, openTab] = useTabParam(PROJECT_TABS);
   const query = useQuery({
     queryKey: projectKeys.summary(project.id),
     queryFn: ({ signal }) => fetchProjectSummary(project.id, signal),
@@ -38,13 +46,12 @@ export function OverviewTab({ project }: { project: Project }) {
   const loading = query.isPending;
   return (
     <Stack gap="md">
+      <ApplyCheckPanel project={project} onOpenTab={openTab} />
       {query.isError ? (
-        <Text size="sm" c="dimmed" role="status">
-          The figures of this project could not be loaded, so they show as zero.{' '}
-          <Anchor component="button" size="sm" onClick={() => void query.refetch()}>
-            Try again
-          </Anchor>
-        </Text>
+        <RetryNote
+          message="The figures of this project could not be loaded, so they show as zero."
+          onRetry={() => void query.refetch()}
+        />
       ) : null}
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
         <SummaryFigure label="Total permits" value={loading ? undefined : summary.totalPermits} />
