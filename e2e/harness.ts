@@ -175,3 +175,12 @@ export async function agreeToTerms(page: Page) {
   await terms.getByRole('button', { name: 'I Agree' }).click();
   await terms.waitFor({ state: 'detached' });
 }
+
+/** A new browser profile signed in as `email` at `startAt`, past the terms of service dialog. */
+export async function signedInPage(suite: Suite, email: string, startAt: string): Promise<Page> {
+  const page = await suite.freshPage();
+  await signInThroughApp(page, email, DEMO.password, startAt);
+  await page.waitForURL(`**${startAt}`);
+  await agreeToTerms(page);
+  return page;
+}

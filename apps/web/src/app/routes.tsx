@@ -104,6 +104,10 @@ const signedInRoutes: RouteObject[] = [
   { path: 'landing', lazy: lazyPage(() => import('../pages/LandingPage'), 'LandingPage') },
   { path: 'projects', lazy: lazyPage(() => import('../pages/ProjectsPage'), 'ProjectsPage') },
   { path: 'projects/:id', lazy: lazyPage(() => import('../pages/ProjectPage'), 'ProjectPage') },
+  {
+    path: 'projects/:id/workflows/:templateId',
+    lazy: lazyPage(() => import('../pages/WorkflowDesignerPage'), 'WorkflowDesignerPage'),
+  },
   { path: 'admin', element: <AdminAccessGuard />, children: adminRoutes },
   { path: 'authtest', lazy: lazyPage(() => import('../pages/AuthTestPage'), 'AuthTestPage') },
   { path: 'error/default', lazy: lazyPage(() => import('../pages/ErrorPage'), 'ErrorPage') },

@@ -12,12 +12,19 @@ interface PageHeaderProps {
   title: string;
   description?: string;
   breadcrumbs?: Crumb[];
+  /** Badges beside the title (a version, a status). */
+  aside?: ReactNode;
   /** Buttons at the right end of the header. */
   actions?: ReactNode;
 }
 
 /** The top of every page: breadcrumbs (on detail pages), the page's h1, a description and actions. */
-export function PageHeader({ title, description, breadcrumbs, actions }: PageHeaderProps) {
+export function PageHeader({ title, description, breadcrumbs, aside, actions }: PageHeaderProps) {
+  const heading = (
+    <Title order={1} fz="h3" c="var(--mantine-color-bright)" lh={1.25}>
+      {title}
+    </Title>
+  );
   return (
     <Stack gap={4} mb="md">
       {breadcrumbs && breadcrumbs.length > 0 ? (
@@ -37,9 +44,14 @@ export function PageHeader({ title, description, breadcrumbs, actions }: PageHea
       ) : null}
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
         <Stack gap={2} style={{ minWidth: 0 }}>
-          <Title order={1} fz="h3" c="var(--mantine-color-bright)" lh={1.25}>
-            {title}
-          </Title>
+          {aside ? (
+            <Group gap="sm" wrap="nowrap">
+              {heading}
+              {aside}
+            </Group>
+          ) : (
+            heading
+          )}
           {description ? (
             <Text size="sm" c="dimmed">
               {description}

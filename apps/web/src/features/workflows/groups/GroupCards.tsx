@@ -1,0 +1,58 @@
+import type { WorkflowTemplateGroup } from '@crossarm/shared';
+import { Skeleton, Stack } from '@mantine/core';
+import { IconRoute } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { DataTableErrorState } from '../../../components/data-table/DataTableErrorState';
+import { EmptyStatePanel } from '../../../components/EmptyStatePanel';
+import { TemplateGroupCard } from './TemplateGroupCard';
+import { useGroupActions } from './use-group-actions';
+
+interface GroupCardsProps {
+  projectId: string;
+  /** Undefined until loaded. */
+  groups: WorkflowTemplateGroup[] | undefined;
+  error: unknown;
+  onRetry: () => void;
+  canManage: boolean;
+  /** The first actions, offered by the empty state. */
+  actions: ReactNode;
+}
+
+/** The groups as cards, or what stands in their place: a skeleton, the error, the empty state. */
+export function GroupCards({ projectId, groups, error, onRetry, canManage, actions }: GroupCardsProps) {
+  const { takeStep, newDraft, running } = useGroupActions(projectId);
+  if (error) return <DataTableErrorState error={error} onRetry={onRetry} />;
+  if (!groups) {
+    return (
+      <Stack gap="sm">
+        <Skeleton height={140} radius="md" />
+        <Skeleton height={140} radius="md" />
+      </Stack>
+    );
+  }
+  if (groups.length === 0) {
+    return (
+      <EmptyStatePanel
+        icon={IconRoute}
+        maw={520}
+        title="No workflow templates yet"
+        description={
+          canManage
+            ? 'A template holds the stages and tasks each permit goes through, with their timers and the application form. Start one, or copy one from another project.'
+            : 'The pole owner designs the stages and tasks permits on this project go through; published templates show here.'
+        }
+        action={actions}
+      />
+    );
+  }
+  return groups.map((group) => (
+    <TemplateGroupCard
+      key={group.id}
+      group={group}
+      canManage={canManage}
+      busy={running === group.id}
+      onStep={(step) => void takeStep(group, step)}
+      onNewDraft={() => void newDraft(group)}
+    />
+  ));
+}
