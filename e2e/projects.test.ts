@@ -44,6 +44,14 @@ describe.skipIf(!chromiumPath)('projects in a browser', () => {
       page = await signIn(DEMO.ownerAdmin);
     });
 
+    it('lists the demo program with its open and total permits', async () => {
+      const demo = row(page, 'Northfield Joint Use Program');
+      await expect.poll(() => demo.count()).toBe(1);
+      expect(await demo.getByRole('cell').allInnerTexts()).toEqual(
+        expect.arrayContaining(['NEC-JU', expect.stringMatching(/^5\s*\/\s*5$/)]),
+      );
+    });
+
     it('creates a project through the form, showing field problems first', async () => {
       await page.getByRole('button', { name: 'New project' }).first().click();
       const dialog = page.getByRole('dialog', { name: 'New project' });

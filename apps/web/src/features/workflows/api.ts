@@ -2,7 +2,11 @@ import type {
   CloneWorkflowTemplateGroupsInput,
   CloneWorkflowTemplateGroupsResult,
   LibraryEntry,
+  Page,
+  PermitMigrationInput,
+  PermitMigrationResult,
   ProjectUser,
+  TemplatePermit,
   TimerPreset,
   TimerPresetInput,
   WorkflowDefinition,
@@ -27,6 +31,11 @@ export const workflowKeys = {
   template: (id: string) => [...workflowKeys.all, 'template', id] as const,
   presets: () => [...workflowKeys.all, 'timer-presets'] as const,
   library: (kind: DesignerLibraryKind) => [...workflowKeys.all, 'library', kind] as const,
+  /** A version's permits; under the groups' key, so refreshing the groups refreshes them too. */
+  versionPermits: (projectId: string, templateId: string) =>
+    [...workflowKeys.allGroups(projectId), 'permits', templateId] as const,
+  versionPermitPage: (projectId: string, templateId: string, page: number, pageSize: number) =>
+    [...workflowKeys.versionPermits(projectId, templateId), { page, pageSize }] as const,
   projectUsers: (projectId: string, filter: string) =>
     [...projectKeys.detail(projectId), 'users', filter] as const,
 };
@@ -109,5 +118,37 @@ export function fetchProjectUsers(projectId: string, filter: string, signal?: Ab
   return apiRequest<ProjectUser[]>(`joint-use/projects/${encodeURIComponent(projectId)}/users`, {
     signal,
     query: { filter: filter.trim() || undefined },
+  });
+}
+
+const versionPermitsPath = (projectId: string, templateId: string) =>
+  `joint-use/project/${encodeURIComponent(projectId)}/workflow-templates/${encodeURIComponent(templateId)}/permits`;
+
+/** GET joint-use/project/{id}/workflow-templates/{templateId}/permits: a page of a version's permits. */
+export function fetchVersionPermits(
+  projectId: string,
+  templateId: string,
+  paging: { page: number; pageSize: number },
+  signal?: AbortSignal,
+  onError: ApiErrorHandling = 'default',
+) {
+  return apiRequest<Page<TemplatePermit>>(versionPermitsPath(projectId, templateId), {
+    signal,
+    query: paging,
+    onError,
+  });
+}
+
+/** POST joint-use/project/{id}/workflow-templates/{templateId}/permits/migrate: preview or move. */
+export function migrateVersionPermits(
+  projectId: string,
+  templateId: string,
+  body: PermitMigrationInput,
+  onError: ApiErrorHandling,
+) {
+  return apiRequest<PermitMigrationResult>(`${versionPermitsPath(projectId, templateId)}/migrate`, {
+    method: 'POST',
+    body,
+    onError,
   });
 }

@@ -68,6 +68,25 @@ const columns: Column[] = [
     cell: (project) => <StatusBadge status={project.status} />,
   },
   {
+    key: 'permits',
+    header: 'Permits',
+    width: 120,
+    align: 'right',
+    cell: (project) => (
+      <Text
+        size="sm"
+        style={tabular}
+        title={`${project.permitCounts.open} open of ${project.permitCounts.total} your organization can see`}
+      >
+        {project.permitCounts.open}
+        <Text span size="xs" c="dimmed">
+          {' '}
+          / {project.permitCounts.total}
+        </Text>
+      </Text>
+    ),
+  },
+  {
     key: 'contributors',
     header: 'Contributors',
     width: 136,

@@ -1,9 +1,12 @@
-import type { WorkflowTemplateGroup } from '@crossarm/shared';
+import type { WorkflowTemplateGroup, WorkflowTemplateVersion } from '@crossarm/shared';
 import { Skeleton, Stack } from '@mantine/core';
 import { IconRoute } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
 import { DataTableErrorState } from '../../../components/data-table/DataTableErrorState';
 import { EmptyStatePanel } from '../../../components/EmptyStatePanel';
+import { projectKeys } from '../../projects/api';
+import { MovePermitsDialog } from './MovePermitsDialog';
 import { TemplateGroupCard } from './TemplateGroupCard';
 import { useGroupActions } from './use-group-actions';
 
@@ -21,6 +24,12 @@ interface GroupCardsProps {
 /** The groups as cards, or what stands in their place: a skeleton, the error, the empty state. */
 export function GroupCards({ projectId, groups, error, onRetry, canManage, actions }: GroupCardsProps) {
   const { takeStep, newDraft, running } = useGroupActions(projectId);
+  const queryClient = useQueryClient();
+  const [moving, setMoving] = useState<{
+    group: WorkflowTemplateGroup;
+    version: WorkflowTemplateVersion;
+    permitCount: number;
+  } | null>(null);
   if (error) return <DataTableErrorState error={error} onRetry={onRetry} />;
   if (!groups) {
     return (
@@ -45,14 +54,31 @@ export function GroupCards({ projectId, groups, error, onRetry, canManage, actio
       />
     );
   }
-  return groups.map((group) => (
-    <TemplateGroupCard
-      key={group.id}
-      group={group}
-      canManage={canManage}
-      busy={running === group.id}
-      onStep={(step) => void takeStep(group, step)}
-      onNewDraft={() => void newDraft(group)}
-    />
-  ));
+  return (
+    <>
+      {groups.map((group) => (
+        <TemplateGroupCard
+          key={group.id}
+          group={group}
+          canManage={canManage}
+          busy={running === group.id}
+          onStep={(step) => void takeStep(group, step)}
+          onNewDraft={() => void newDraft(group)}
+          onMovePermits={(version, permitCount) => setMoving({ group, version, permitCount })}
+        />
+      ))}
+      {moving ? (
+        <MovePermitsDialog
+          key={moving.version.id}
+          projectId={projectId}
+          group={moving.group}
+          source={moving.version}
+          permitCount={moving.permitCount}
+          onClose={() => setMoving(null)}
+          // Permits moving changes the versions' counts and the project's figures alike.
+          onMoved={() => void queryClient.invalidateQueries({ queryKey: projectKeys.detail(projectId) })}
+        />
+      ) : null}
+    </>
+  );
 }

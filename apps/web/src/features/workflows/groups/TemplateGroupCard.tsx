@@ -1,4 +1,4 @@
-import type { WorkflowTemplateGroup } from '@crossarm/shared';
+import type { WorkflowTemplateGroup, WorkflowTemplateVersion } from '@crossarm/shared';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconEdit, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { GroupMenu } from './GroupMenu';
 import { GroupVersionsTable } from './GroupVersionsTable';
 import { currentOf, draftOf, type GroupStep } from './group-lifecycle';
 import { designerPath } from './use-group-actions';
+import { useVersionPermitCounts } from './use-version-permit-counts';
 
 interface TemplateGroupCardProps {
   group: WorkflowTemplateGroup;
@@ -14,10 +15,20 @@ interface TemplateGroupCardProps {
   busy: boolean;
   onStep: (step: GroupStep) => void;
   onNewDraft: () => void;
+  /** Opens the dialog moving a version's permits (how many there are) to another version. */
+  onMovePermits: (version: WorkflowTemplateVersion, permitCount: number) => void;
 }
 
 /** One template group: its status, what it offers for new permits, its versions and its actions. */
-export function TemplateGroupCard({ group, canManage, busy, onStep, onNewDraft }: TemplateGroupCardProps) {
+export function TemplateGroupCard({
+  group,
+  canManage,
+  busy,
+  onStep,
+  onNewDraft,
+  onMovePermits,
+}: TemplateGroupCardProps) {
+  const permitCounts = useVersionPermitCounts(group, canManage);
   const draft = draftOf(group);
   const current = currentOf(group);
   const editable = canManage && group.status !== 'Archived';
@@ -68,7 +79,13 @@ export function TemplateGroupCard({ group, canManage, busy, onStep, onNewDraft }
             </Group>
           ) : null}
         </Group>
-        <GroupVersionsTable group={group} />
+        <GroupVersionsTable
+          group={group}
+          permitCounts={canManage ? permitCounts : undefined}
+          onMovePermits={
+            canManage ? (version) => onMovePermits(version, permitCounts.get(version.id) ?? 0) : undefined
+          }
+        />
       </Stack>
     </Paper>
   );
