@@ -16,7 +16,14 @@ import { geodataRoutes } from './modules/geodata/routes.ts';
 import { legalRoutes } from './modules/legal/routes.ts';
 import { libraryRoutes } from './modules/library/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
+import { permitCommentRoutes } from './modules/permits/comment-routes.ts';
+import { permitFileRoutes } from './modules/permits/file-routes.ts';
+import { permitLifecycleRoutes } from './modules/permits/lifecycle-routes.ts';
+import { permitReadRoutes } from './modules/permits/read-routes.ts';
+import { permitReportRoutes } from './modules/permits/report-routes.ts';
 import { permitRoutes } from './modules/permits/routes.ts';
+import { permitTaskRoutes } from './modules/permits/task-routes.ts';
+import { permitTimerRoutes } from './modules/permits/timers-routes.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
@@ -28,6 +35,7 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { registerStaticWeb } from './plugins/static-web.ts';
 import { createHub, type Hub } from './realtime/hub.ts';
 import { createPublisher, type EventInput, type Publisher, recordEvent } from './realtime/outbox.ts';
+import { canFollowPermit } from './realtime/permit-room.ts';
 import { createLocalStorage, type FileStorage } from './storage/file-storage.ts';
 
 declare module 'fastify' {
@@ -104,7 +112,9 @@ export async function buildApp({ config, db, identityKeys }: AppDependencies): P
   registerAuthentication(app, auth);
   await registerOpenApi(app);
 
-  const hub = await createHub(app.server, auth, app.log, config.redisUrl);
+  const hub = await createHub(app.server, auth, app.log, config.redisUrl, (session, permitId) =>
+    canFollowPermit(app, session, permitId),
+  );
   const publisher: Publisher = createPublisher(db, hub.emit);
   app.decorate('hub', hub);
   app.decorate('events', { record: recordEvent, flush: publisher.flush });
@@ -130,6 +140,13 @@ export async function buildApp({ config, db, identityKeys }: AppDependencies): P
   await app.register(workflowRoutes);
   await app.register(geodataRoutes);
   await app.register(permitRoutes);
+  await app.register(permitTaskRoutes);
+  await app.register(permitReadRoutes);
+  await app.register(permitTimerRoutes);
+  await app.register(permitCommentRoutes);
+  await app.register(permitFileRoutes);
+  await app.register(permitReportRoutes);
+  await app.register(permitLifecycleRoutes);
 
   const sendApp = await registerStaticWeb(app, config.webDist);
   app.setNotFoundHandler((request, reply) => {

@@ -4,6 +4,7 @@ import { parseConfig } from './config.ts';
 import { prepareDatabase } from './db/bootstrap.ts';
 import { openDatabase } from './db/database.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/demo.ts';
+import { startBreachSweep } from './modules/permits/timer-state-sweep.ts';
 
 /** Starts Crossarm: configuration, database, migrations, the app, then listening; stops cleanly on a signal. */
 async function main() {
@@ -13,7 +14,12 @@ async function main() {
   const database = await openDatabase(config.database);
   const { applied, seeded } = await prepareDatabase(database.db, { seedDemo: config.seedDemo });
   const app = await buildApp({ config, db: database.db });
-  app.addHook('onClose', async () => database.close());
+  // Deadlines pass between requests: a periodic sweep records breached permit timers.
+  const stopBreachSweep = startBreachSweep(app);
+  app.addHook('onClose', async () => {
+    await stopBreachSweep();
+    await database.close();
+  });
   if (applied.length) app.log.info({ migrations: applied }, 'database migrated');
 
   let closing = false;

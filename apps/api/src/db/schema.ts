@@ -126,6 +126,8 @@ export interface EventsTable {
   organization_id: string | null;
   payload: Json<Record<string, unknown>>;
   connection_id: string | null;
+  /** Also delivered to the room of this permit's open pages. */
+  permit_id: Generated<string | null>;
   created_at: CreatedAt;
   published_at: Date | null;
 }
@@ -415,6 +417,15 @@ export interface PermitTasksTable {
   completed_by: string | null;
 }
 
+/** A person working a permit's task. */
+export interface PermitTaskAssignmentsTable {
+  permit_id: string;
+  task_key: string;
+  user_id: string;
+  assigned_by: string | null;
+  assigned_at: Timestamp;
+}
+
 /** A value filled in on a permit: on the application form (no task key) or on a task. */
 export interface PermitPropertyValuesTable {
   permit_id: string;
@@ -437,6 +448,112 @@ export interface PermitActivityTable {
   summary: string;
   before: NullableJson<Record<string, unknown>>;
   after: NullableJson<Record<string, unknown>>;
+}
+
+/** A pole a permit applies for, by the project pole's external id, in the order they were given. */
+export interface PermitPolesTable {
+  permit_id: string;
+  project_id: string;
+  external_id: string;
+  position: number;
+}
+
+/** A comment on a permit; `seq` orders them. */
+export interface PermitCommentsTable {
+  id: Generated<string>;
+  seq: ColumnType<string, never, never>;
+  permit_id: string;
+  project_id: string;
+  author_user_id: string | null;
+  author_organization_id: string | null;
+  html: string;
+  created_at: CreatedAt;
+}
+
+export interface PermitCommentMentionsTable {
+  comment_id: string;
+  user_id: string;
+  permit_id: string;
+}
+
+export interface PermitCommentFilesTable {
+  comment_id: string;
+  file_id: string;
+  position: number;
+}
+
+/** One person's mark that they have read one comment. */
+export interface PermitCommentReadsTable {
+  user_id: string;
+  comment_id: string;
+  permit_id: string;
+  read_at: CreatedAt;
+}
+
+/** A file attached to a permit; its id is the stored file's. Deleted files stay, hidden. */
+export interface PermitFilesTable {
+  file_id: string;
+  permit_id: string;
+  project_id: string;
+  file_type: import('@crossarm/shared').PermitFileType;
+  uploaded_by: string | null;
+  uploaded_by_organization_id: string;
+  uploaded_at: CreatedAt;
+  deleted_at: Date | null;
+  deleted_by: string | null;
+}
+
+/** A permit's design report: an uploaded file or a linked design; one per permit is the latest. */
+export interface PermitReportsTable {
+  id: Generated<string>;
+  permit_id: string;
+  project_id: string;
+  file_id: string | null;
+  design_id: string | null;
+  design_url: string | null;
+  is_latest: Generated<boolean>;
+  created_by: string | null;
+  created_by_organization_id: string;
+  created_at: CreatedAt;
+  deleted_at: Date | null;
+  deleted_by: string | null;
+}
+
+/** A request to cancel a permit (or a direct cancellation, stored approved) and how it ended. */
+export interface PermitCancelRequestsTable {
+  id: Generated<string>;
+  permit_id: string;
+  project_id: string;
+  reason: string | null;
+  requested_by: string | null;
+  requested_at: CreatedAt;
+  status: Generated<import('@crossarm/shared').CancelRequestStatus>;
+  decided_by: string | null;
+  decided_at: Date | null;
+  decision_reason: string | null;
+  undone_by: string | null;
+  undone_at: Date | null;
+  previous_status: 'Active' | 'OnHold';
+}
+
+/** A deadline clock a permit started, for one stage or task timer; settings copied when it started. */
+export interface PermitTimersTable {
+  permit_id: string;
+  project_id: string;
+  owner_key: string;
+  owner_kind: import('@crossarm/shared').TimerOwnerKind;
+  stage_key: string;
+  duration_days: number;
+  day_kind: import('@crossarm/shared').TimerDayKind;
+  pauses_on_hold: boolean;
+  on_breach: Json<import('@crossarm/shared').TimerBreach>;
+  time_zone: Generated<string>;
+  started_at: Timestamp;
+  stopped_at: Date | null;
+  holds: Json<import('@crossarm/shared').TimerHold[]>;
+  due_at: Date | null;
+  breached_at: Date | null;
+  flagged: Generated<boolean>;
 }
 
 export interface Database {
@@ -478,7 +595,17 @@ export interface Database {
   permit_stages: PermitStagesTable;
   permit_tasks: PermitTasksTable;
   permit_property_values: PermitPropertyValuesTable;
+  permit_task_assignments: PermitTaskAssignmentsTable;
   permit_activity: PermitActivityTable;
+  permit_timers: PermitTimersTable;
+  permit_cancel_requests: PermitCancelRequestsTable;
+  permit_files: PermitFilesTable;
+  permit_reports: PermitReportsTable;
+  permit_poles: PermitPolesTable;
+  permit_comments: PermitCommentsTable;
+  permit_comment_mentions: PermitCommentMentionsTable;
+  permit_comment_files: PermitCommentFilesTable;
+  permit_comment_reads: PermitCommentReadsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -2,9 +2,10 @@ import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import { createClient } from 'redis';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
+import type { Session } from '../modules/session/session.ts';
 import { type AuthOptions, authenticate, bearerToken } from '../plugins/auth.ts';
-import type { PublishedEvent } from './outbox.ts';
+import { type PublishedEvent, permitRoom } from './outbox.ts';
 
 /** Keep-alive, server timeout and message size of the real-time channel. */
 export const HUB_SETTINGS = {
@@ -12,6 +13,11 @@ export const HUB_SETTINGS = {
   pingTimeout: 30_000,
   maxHttpBufferSize: 100_000,
 } as const;
+
+/** Decides whether a connection's user may follow a permit's room (the same visibility as reading it). */
+export type PermitRoomCheck = (session: Session, permitId: string) => Promise<boolean>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface Hub {
   io: Server;
@@ -29,6 +35,7 @@ export async function createHub(
   auth: AuthOptions,
   log: FastifyBaseLogger,
   redisUrl?: string,
+  canSeePermit: PermitRoomCheck = async () => false,
 ): Promise<Hub> {
   const io = new Server(server, {
     path: '/hub',
@@ -52,12 +59,15 @@ export async function createHub(
     authenticate(auth, token, log)
       .then((session) => {
         socket.data.userId = session.user.id;
+        socket.data.session = session;
         socket.join(`user:${session.user.id}`);
         if (session.organizationId) socket.join(`org:${session.organizationId}`);
         next();
       })
       .catch(() => next(new Error('unauthorized')));
   });
+
+  io.on('connection', (socket) => followPermits(socket, canSeePermit, log));
 
   return {
     io,
@@ -73,4 +83,42 @@ export async function createHub(
       await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
     },
   };
+}
+
+type Ack = (reply: { ok: boolean }) => void;
+
+/** The id of a subscribe message `{ permitId }`, or null when the message is not one. */
+function permitIdOf(message: unknown): string | null {
+  if (typeof message !== 'object' || message === null || !('permitId' in message)) return null;
+  const { permitId } = message;
+  return typeof permitId === 'string' && UUID.test(permitId) ? permitId : null;
+}
+
+/**
+ * A permit page joins its permit's room with `subscribe { permitId }` and leaves with `unsubscribe`. The
+ * check runs on every subscribe, so a user who lost access (or never had it) is refused.
+ */
+function followPermits(socket: Socket, canSeePermit: PermitRoomCheck, log: FastifyBaseLogger) {
+  const reply = (ack: unknown, ok: boolean) => {
+    if (typeof ack === 'function') (ack as Ack)({ ok });
+  };
+  socket.on('subscribe', (message: unknown, ack: unknown) => {
+    const permitId = permitIdOf(message);
+    const session = socket.data.session as Session | undefined;
+    if (!permitId || !session) return reply(ack, false);
+    canSeePermit(session, permitId)
+      .then(async (allowed) => {
+        if (allowed) await socket.join(permitRoom(permitId));
+        reply(ack, allowed);
+      })
+      .catch((error: unknown) => {
+        log.warn({ err: error }, 'permit room check failed');
+        reply(ack, false);
+      });
+  });
+  socket.on('unsubscribe', (message: unknown, ack: unknown) => {
+    const permitId = permitIdOf(message);
+    if (permitId) socket.leave(permitRoom(permitId));
+    reply(ack, Boolean(permitId));
+  });
 }

@@ -8,6 +8,8 @@ export interface EventInput {
   userId?: string | null;
   /** Delivered to this organization's room. */
   organizationId?: string | null;
+  /** Also delivered to the room of the pages that have this permit open. */
+  permitId?: string | null;
   payload?: Record<string, unknown>;
   /** The caller's own hub connection, left out of the broadcast. */
   connectionId?: string | null;
@@ -20,6 +22,7 @@ export async function recordEvent(db: Executor, event: EventInput) {
       type: event.type,
       user_id: event.userId ?? null,
       organization_id: event.organizationId ?? null,
+      permit_id: event.permitId ?? null,
       payload: JSON.stringify(event.payload ?? {}),
       connection_id: event.connectionId ?? null,
     })
@@ -39,6 +42,11 @@ export function organizationSessionInvalid(organizationId: string, connectionId?
     payload: { organizationId },
     connectionId,
   };
+}
+
+/** The room of the hub connections that have a permit open. */
+export function permitRoom(permitId: string) {
+  return `permit:${permitId}`;
 }
 
 export interface PublishedEvent {
@@ -75,6 +83,7 @@ export function createPublisher(db: Db, emit: Emit, sweepMs = 2000) {
         const rooms = [
           row.user_id && `user:${row.user_id}`,
           row.organization_id && `org:${row.organization_id}`,
+          row.permit_id && permitRoom(row.permit_id),
         ];
         emit({
           type: row.type,

@@ -1,8 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { buildOrg, buildUser } from '../../test/factories.ts';
+import { collect, openHub, settle } from './hub-test-client.ts';
 import { organizationSessionInvalid, userSessionInvalid } from './outbox.ts';
 
 let t: TestApp;
@@ -19,29 +20,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function open(token: string | null): Promise<Socket> {
-  const socket = connect(url, {
-    path: '/hub',
-    transports: ['websocket'],
-    auth: token ? { token } : {},
-    reconnection: false,
-  });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
-
-/** Collects the events of a type a socket receives. */
-function collect(socket: Socket, type: string) {
-  const received: unknown[] = [];
-  socket.on(type, (payload: unknown) => received.push(payload));
-  return received;
-}
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
+const open = (token: string | null) => openHub(url, token, sockets);
 
 describe('the real-time hub', () => {
   it('refuses a connection without a valid token', async () => {

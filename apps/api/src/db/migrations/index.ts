@@ -20,6 +20,12 @@ import * as projectRestrictions from './20261122T030100-project-restrictions.ts'
 import * as projectTerms from './20261122T030200-project-terms.ts';
 import * as notificationPrefsAndRecents from './20261122T030300-notification-prefs-and-recents.ts';
 import * as permits from './20261122T040000-permits.ts';
+import * as permitTaskAssignments from './20261122T050000-permit-task-assignments.ts';
+import * as permitCancelRequests from './20261122T050100-permit-cancel-requests.ts';
+import * as permitComments from './20261122T050200-permit-comments.ts';
+import * as permitTimers from './20261122T050300-permit-timers.ts';
+import * as permitFilesAndReports from './20261122T050400-permit-files-and-reports.ts';
+import * as permitPolesAndRooms from './20261122T050500-permit-poles-and-rooms.ts';
 
 /** Every migration, by its timestamped name. Append new ones; never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +50,10 @@ export const migrations: Record<string, Migration> = {
   '20261122T030200-project-terms': projectTerms,
   '20261122T030300-notification-prefs-and-recents': notificationPrefsAndRecents,
   '20261122T040000-permits': permits,
+  '20261122T050000-permit-task-assignments': permitTaskAssignments,
+  '20261122T050100-permit-cancel-requests': permitCancelRequests,
+  '20261122T050200-permit-comments': permitComments,
+  '20261122T050300-permit-timers': permitTimers,
+  '20261122T050400-permit-files-and-reports': permitFilesAndReports,
+  '20261122T050500-permit-poles-and-rooms': permitPolesAndRooms,
 };

@@ -10,6 +10,7 @@ export interface AuditEntry {
     | 'library-entry'
     | 'domain'
     | 'project'
+    | 'permit'
     | 'workflow-template-group'
     | 'workflow-template'
     | 'timer-preset';

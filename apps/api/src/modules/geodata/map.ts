@@ -38,6 +38,34 @@ export async function getMapMetadata(ctx: ServiceContext, projectId: string): Pr
   };
 }
 
+type PoleRow = Awaited<ReturnType<typeof polesInView>>['rows'][number];
+type SpanRow = Awaited<ReturnType<typeof spansInView>>['rows'][number];
+
+/** A project pole as a GeoJSON point; every map of poles presents them this way. */
+export function poleFeature(row: PoleRow): PoleFeatureCollection['features'][number] {
+  return {
+    type: 'Feature',
+    id: row.external_id,
+    geometry: { type: 'Point', coordinates: [row.lon, row.lat] },
+    properties: { ...row.attributes, externalId: row.external_id },
+  };
+}
+
+/** A project span as a GeoJSON line, naming the poles it joins. */
+export function spanFeature(row: SpanRow): SpanFeatureCollection['features'][number] {
+  return {
+    type: 'Feature',
+    id: row.external_id,
+    geometry: { type: 'LineString', coordinates: row.coordinates },
+    properties: {
+      ...row.attributes,
+      externalId: row.external_id,
+      fromPoleId: row.from_pole_id,
+      toPoleId: row.to_pole_id,
+    },
+  };
+}
+
 /** Features in view as a GeoJSON FeatureCollection, after the caller's access to the project is checked. */
 async function inView<R, F>(
   ctx: ServiceContext,
@@ -56,17 +84,7 @@ export function getPolesInView(
   projectId: string,
   query: z.output<typeof FeaturesInViewQuery>,
 ): Promise<PoleFeatureCollection> {
-  return inView(
-    ctx,
-    projectId,
-    () => polesInView(ctx.db, projectId, query.bbox, query.limit),
-    (row): PoleFeatureCollection['features'][number] => ({
-      type: 'Feature',
-      id: row.external_id,
-      geometry: { type: 'Point', coordinates: [row.lon, row.lat] },
-      properties: { ...row.attributes, externalId: row.external_id },
-    }),
-  );
+  return inView(ctx, projectId, () => polesInView(ctx.db, projectId, query.bbox, query.limit), poleFeature);
 }
 
 /** The project's spans crossing a box as GeoJSON lines, capped, for the project map. */
@@ -75,20 +93,5 @@ export function getSpansInView(
   projectId: string,
   query: z.output<typeof FeaturesInViewQuery>,
 ): Promise<SpanFeatureCollection> {
-  return inView(
-    ctx,
-    projectId,
-    () => spansInView(ctx.db, projectId, query.bbox, query.limit),
-    (row): SpanFeatureCollection['features'][number] => ({
-      type: 'Feature',
-      id: row.external_id,
-      geometry: { type: 'LineString', coordinates: row.coordinates },
-      properties: {
-        ...row.attributes,
-        externalId: row.external_id,
-        fromPoleId: row.from_pole_id,
-        toPoleId: row.to_pole_id,
-      },
-    }),
-  );
+  return inView(ctx, projectId, () => spansInView(ctx.db, projectId, query.bbox, query.limit), spanFeature);
 }

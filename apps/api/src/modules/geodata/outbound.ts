@@ -145,6 +145,16 @@ function describe(error: unknown, timeoutMs: number): OutboundError {
  * included) and a size limit. Redirects are followed only to http(s) addresses that pass the same checks.
  */
 export async function getJson(address: string, options: OutboundOptions): Promise<unknown> {
+  const body = await getOk(address, options);
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    throw new OutboundError('The server did not answer with JSON.');
+  }
+}
+
+/** GETs a URL a user gave, with the same guards as getJson, and returns the body of its 2xx answer. */
+export async function getOk(address: string, options: OutboundOptions): Promise<Buffer> {
   const settings: Required<OutboundOptions> = {
     timeoutMs: DEFAULT_TIMEOUT_MS,
     maxBytes: DEFAULT_MAX_BYTES,
@@ -164,11 +174,7 @@ export async function getJson(address: string, options: OutboundOptions): Promis
       if (response.status < 200 || response.status >= 300) {
         throw new OutboundError(`The server answered HTTP ${response.status}.`);
       }
-      try {
-        return JSON.parse(response.body.toString('utf8'));
-      } catch {
-        throw new OutboundError('The server did not answer with JSON.');
-      }
+      return response.body;
     }
   } catch (error) {
     throw describe(error, settings.timeoutMs);

@@ -2,6 +2,7 @@ import type { Trx } from '../../db/database.ts';
 import { conflict } from '../../http/errors.ts';
 import { instantiate } from './engine.ts';
 import { allocatePermitNumber, insertActivity, insertProgress, insertValues } from './repo.ts';
+import { applyTimerEvents, creationEvents } from './timer-state.ts';
 
 /** Digits of the running number in a permit number: "NEC-JU-000123". More permits simply add digits. */
 const NUMBER_DIGITS = 6;
@@ -75,6 +76,14 @@ export async function createPermitRecord(trx: Trx, input: NewPermitRecord) {
     .returning('id')
     .executeTakeFirstOrThrow();
   await insertProgress(trx, input.projectId, [{ permitId: id, progress }]);
+  // The clocks that run from the application's receipt (and from the first stage and its ready tasks).
+  await applyTimerEvents(
+    trx,
+    { id, project_id: input.projectId, status: 'Active' },
+    template.definition,
+    creationEvents(progress),
+    now,
+  );
   await insertValues(
     trx,
     (input.applicationValues ?? []).map((entry) => ({

@@ -2,7 +2,8 @@ import type { PermitActivityKind } from '@crossarm/shared';
 import type { Trx } from '../../db/database.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import { permitAudience } from './permit-access.ts';
-import { insertActivity } from './repo.ts';
+import { definitionsOf, insertActivity } from './repo.ts';
+import { applyTimerEvents } from './timer-state.ts';
 
 export interface PermitChange {
   /** The notification event type and activity kind (they share names). */
@@ -14,9 +15,44 @@ export interface PermitChange {
   detail?: Record<string, unknown>;
 }
 
+/** The changes that start, stop, pause or resume a permit's timers. */
+const CLOCK_KINDS = new Set<PermitActivityKind>([
+  'PermitCompleted',
+  'PermitUncompleted',
+  'PermitAddOnHold',
+  'PermitRemoveOnHold',
+  'StageStarted',
+  'StageCompleted',
+  'StageUncompleted',
+  'TaskReadyToBegin',
+  'TaskStarted',
+  'TaskCompleted',
+  'TaskUncompleted',
+]);
+
+const keyOf = (value: unknown) => (typeof value === 'string' ? value : null);
+
+/** Moves the permit's clocks for a change, so no write path can forget them. */
+async function moveClocks(trx: Trx, permitId: string, change: PermitChange, now: Date) {
+  if (!CLOCK_KINDS.has(change.kind)) return;
+  const permit = await trx
+    .selectFrom('permits')
+    .select(['id', 'project_id', 'status', 'template_id'])
+    .where('id', '=', permitId)
+    .executeTakeFirstOrThrow();
+  const definition = (await definitionsOf(trx, [permit.template_id])).get(permit.template_id);
+  if (!definition) return;
+  const event = {
+    kind: change.kind,
+    stageKey: keyOf(change.detail?.stageKey),
+    taskKey: keyOf(change.detail?.taskKey),
+  };
+  await applyTimerEvents(trx, permit, definition, [event], now);
+}
+
 /**
  * Records a change to a permit the way every permit write must: its activity entry, the permit's last
- * activity time, and the hub event to the organizations that see the permit, all in the caller's
+ * activity time, its clocks, and the hub event to the organizations that see the permit, all in the caller's
  * transaction, so a failure leaves none of them behind.
  */
 export async function recordPermitChange(
@@ -26,6 +62,7 @@ export async function recordPermitChange(
   change: PermitChange,
 ) {
   const now = new Date();
+  await moveClocks(trx, permit.id, change, now);
   await insertActivity(trx, [
     {
       permitId: permit.id,
@@ -42,10 +79,13 @@ export async function recordPermitChange(
     .set({ last_activity_at: now, updated_at: now })
     .where('id', '=', permit.id)
     .execute();
-  for (const organizationId of await permitAudience(trx, permit)) {
+  const audience = await permitAudience(trx, permit);
+  for (const [index, organizationId] of audience.entries()) {
     await ctx.app.events.record(trx, {
       type: change.kind,
       organizationId,
+      // One of the events also reaches the permit's open pages, so that they hear each change once.
+      permitId: index === 0 ? permit.id : null,
       payload: { permitId: permit.id, projectId: permit.project_id, ...change.detail },
       connectionId: ctx.connectionId,
     });
