@@ -16,6 +16,7 @@ import { geodataRoutes } from './modules/geodata/routes.ts';
 import { legalRoutes } from './modules/legal/routes.ts';
 import { libraryRoutes } from './modules/library/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
+import { permitApplyRoutes } from './modules/permits/apply-routes.ts';
 import { permitCommentRoutes } from './modules/permits/comment-routes.ts';
 import { permitFileRoutes } from './modules/permits/file-routes.ts';
 import { permitLifecycleRoutes } from './modules/permits/lifecycle-routes.ts';
@@ -140,6 +141,7 @@ export async function buildApp({ config, db, identityKeys }: AppDependencies): P
   await app.register(workflowRoutes);
   await app.register(geodataRoutes);
   await app.register(permitRoutes);
+  await app.register(permitApplyRoutes);
   await app.register(permitTaskRoutes);
   await app.register(permitReadRoutes);
   await app.register(permitTimerRoutes);

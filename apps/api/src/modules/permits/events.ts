@@ -79,14 +79,25 @@ export async function recordPermitChange(
     .set({ last_activity_at: now, updated_at: now })
     .where('id', '=', permit.id)
     .execute();
+  await announcePermitEvent(ctx, trx, permit, change.kind, change.detail);
+}
+
+/** Sends a permit's hub event to the organizations that see the permit, in the caller's transaction. */
+export async function announcePermitEvent(
+  ctx: ServiceContext,
+  trx: Trx,
+  permit: { id: string; project_id: string; applicant_organization_id: string },
+  kind: PermitActivityKind,
+  detail?: Record<string, unknown>,
+) {
   const audience = await permitAudience(trx, permit);
   for (const [index, organizationId] of audience.entries()) {
     await ctx.app.events.record(trx, {
-      type: change.kind,
+      type: kind,
       organizationId,
       // One of the events also reaches the permit's open pages, so that they hear each change once.
       permitId: index === 0 ? permit.id : null,
-      payload: { permitId: permit.id, projectId: permit.project_id, ...change.detail },
+      payload: { permitId: permit.id, projectId: permit.project_id, ...detail },
       connectionId: ctx.connectionId,
     });
   }

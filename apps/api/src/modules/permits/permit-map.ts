@@ -138,7 +138,7 @@ async function assertMapChangeable(
 }
 
 /** The given external ids that are not poles of the project. */
-async function unknownPoles(db: Executor, projectId: string, poleIds: string[]) {
+export async function unknownPoles(db: Executor, projectId: string, poleIds: string[]) {
   if (poleIds.length === 0) return [];
   const found = await db
     .selectFrom('project_poles')
@@ -151,7 +151,7 @@ async function unknownPoles(db: Executor, projectId: string, poleIds: string[]) 
 }
 
 /** Writes the permit's poles anew in the given order; says how many were added and removed. */
-async function replacePoles(trx: Trx, permit: PermitRef, poleIds: string[]) {
+export async function replacePoles(trx: Trx, permit: PermitRef, poleIds: string[]) {
   const before = await trx
     .selectFrom('permit_poles')
     .select('external_id')

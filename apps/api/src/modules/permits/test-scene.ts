@@ -1,4 +1,10 @@
-import type { LibraryKind, PermitStatus, TaskStatus, WorkflowDefinition } from '@crossarm/shared';
+import type {
+  LibraryKind,
+  PermitStatus,
+  ProjectPermission,
+  TaskStatus,
+  WorkflowDefinition,
+} from '@crossarm/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { type EntryIds, KEY } from '../../../../../packages/shared/src/workflow-fixtures.ts';
@@ -137,3 +143,15 @@ export function dataOf(res: LightMyRequestResponse, status = 200) {
 }
 
 export { type EntryIds, KEY };
+
+/** Narrows a person's project permissions to the given ones, within their organization's. */
+export async function grantOnly(
+  t: TestApp,
+  at: { projectId: string; organizationId: string; userId: string },
+  permissions: ProjectPermission[],
+) {
+  await t.db
+    .insertInto('project_user_permissions')
+    .values({ project_id: at.projectId, organization_id: at.organizationId, user_id: at.userId, permissions })
+    .execute();
+}
