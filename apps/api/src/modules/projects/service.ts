@@ -11,7 +11,7 @@ import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { organizationSessionInvalid } from '../../realtime/outbox.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { projectHasPermits } from '../permits/repo.ts';
-import { requireManagedProject } from './access.ts';
+import { requireManagedProject, requireVisibleProject } from './access.ts';
 import { projectPolicy } from './policy.ts';
 import { forgetProjectVisits } from './recents.ts';
 import {
@@ -118,8 +118,7 @@ async function changeProject(
   change: (trx: Trx, row: ProjectRow) => Promise<void>,
 ) {
   await transact(ctx, async (trx) => {
-    const before = await findVisibleProject(trx, orgOf(ctx), id);
-    if (!before) throw notFound('The project');
+    const before = await requireVisibleProject(ctx, trx, id);
     if (!projectPolicy.manage(ctx.session)) throw forbidden();
     await change(trx, before);
     const after = (await findVisibleProject(trx, orgOf(ctx), id))!;
