@@ -25,6 +25,10 @@ export function StageList({ loading }: { loading: boolean }) {
       ) : (
         <SortableList
           ids={stages.map((stage) => stage.key)}
+          nameOf={(key) => {
+            const index = stages.findIndex((stage) => stage.key === key);
+            return `the stage ${stages[index]?.name || `Stage ${index + 1}`}`;
+          }}
           onMove={(from, to) => edit({ type: 'moveStage', from, to })}
         >
           {stages.map((stage, index) => (

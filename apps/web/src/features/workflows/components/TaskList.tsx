@@ -20,6 +20,7 @@ export function TaskList({ stage }: { stage: TemplateStage }) {
       ) : (
         <SortableList
           ids={tasks.map((task) => task.key)}
+          nameOf={(key) => `the task ${tasks.find((task) => task.key === key)?.name ?? ''}`.trim()}
           onMove={(from, to) => edit({ type: 'moveTask', stageKey: stage.key, from, to })}
         >
           {tasks.map((task, index) => (
