@@ -48,7 +48,7 @@ describe.skipIf(!chromiumPath)('projects in a browser', () => {
       const demo = row(page, 'Northfield Joint Use Program');
       await expect.poll(() => demo.count()).toBe(1);
       expect(await demo.getByRole('cell').allInnerTexts()).toEqual(
-        expect.arrayContaining(['NEC-JU', expect.stringMatching(/^5\s*\/\s*5$/)]),
+        expect.arrayContaining(['NEC-JU', expect.stringMatching(/^230\s*\/\s*300$/)]),
       );
     });
 

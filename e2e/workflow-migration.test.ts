@@ -4,7 +4,10 @@ import { DEMO, findChromium, openSuite, type Suite, screenshot, signedInPage } f
 
 const chromiumPath = findChromium();
 
-/** The demo program: its one template has version 1 published, with the five demo applications on it. */
+/**
+ * The demo program: its one template has version 1 published with the 300 demo permits on it, 230 of them open
+ * (completed and cancelled permits stay where they are).
+ */
 const PROJECT = { name: 'Northfield Joint Use Program', template: 'Pole Attachment Application' };
 const RENAMED = 'Grant or Deny Access';
 
@@ -38,7 +41,7 @@ describe.skipIf(!chromiumPath)('moving permits between template versions in a br
     await page.getByRole('link', { name: PROJECT.name }).click();
     await page.getByRole('tab', { name: 'Workflows' }).click();
     await page.waitForURL(/tab=workflows/);
-    await expect.poll(() => cells(1)).toEqual(expect.arrayContaining(['Published', '5']));
+    await expect.poll(() => cells(1)).toEqual(expect.arrayContaining(['Published', '300']));
     // The latest published version has nowhere newer to send its permits.
     expect(
       await versionRow(1)
@@ -64,7 +67,7 @@ describe.skipIf(!chromiumPath)('moving permits between template versions in a br
 
     await page.getByLabel('Breadcrumb').getByRole('link', { name: 'Workflows' }).click();
     await expect.poll(() => cells(2)).toEqual(expect.arrayContaining(['Published', '0']));
-    await expect.poll(() => cells(1)).toEqual(expect.arrayContaining(['Published', '5']));
+    await expect.poll(() => cells(1)).toEqual(expect.arrayContaining(['Published', '300']));
   });
 
   it('chooses the target version and narrows the permits to choose from', async () => {
@@ -75,22 +78,24 @@ describe.skipIf(!chromiumPath)('moving permits between template versions in a br
 
     await dialog().getByRole('radio', { name: 'Choose permits' }).check();
     const permits = dialog().getByRole('table', { name: 'Permits on this version' });
-    await expect.poll(() => permits.getByRole('checkbox', { name: /^Select NEC-JU-/ }).count()).toBe(5);
+    await expect.poll(() => permits.getByRole('checkbox', { name: /^Select NEC-JU-/ }).count()).toBe(50);
     expect(await dialog().getByRole('button', { name: 'Preview', exact: true }).isDisabled()).toBe(true);
-    await dialog().getByRole('textbox', { name: 'Filter the permits on this page' }).fill('valley');
-    await expect.poll(() => permits.getByRole('checkbox', { name: /^Select NEC-JU-/ }).count()).toBe(2);
+    await dialog().getByRole('textbox', { name: 'Filter the permits on this page' }).fill('000300');
+    await expect.poll(() => permits.getByRole('checkbox', { name: /^Select NEC-JU-/ }).count()).toBe(1);
     await permits.getByRole('checkbox', { name: 'Select all rows on this page' }).check();
-    await expect.poll(() => dialog().getByText('2 permits chosen').count()).toBe(1);
+    await expect.poll(() => dialog().getByText('1 permit chosen').count()).toBe(1);
     await screenshot(page, 'workflow-migration-choose');
 
-    await dialog().getByRole('radio', { name: 'All 5 permits' }).check();
+    await dialog().getByRole('radio', { name: 'All 300 permits' }).check();
     await expect.poll(() => permits.count()).toBe(0);
   });
 
   it('previews the move, changes a task’s mapping and previews again', async () => {
     await dialog().getByRole('button', { name: 'Preview', exact: true }).click();
     const headline = dialog().getByRole('alert').filter({ hasText: 'Preview: nothing has moved yet' });
-    await expect.poll(() => headline.getByText('5 permits would move to version 2.').count()).toBe(1);
+    await expect
+      .poll(() => headline.getByText('230 permits would move to version 2; 70 would be skipped.').count())
+      .toBe(1);
     const renamed = dialog().getByRole('combobox', { name: 'Target of the task Grant or Deny' });
     await expect.poll(() => renamed.inputValue()).toBe(RENAMED);
     const tasks = dialog().getByRole('table', { name: 'Tasks on the target version' });
@@ -102,7 +107,7 @@ describe.skipIf(!chromiumPath)('moving permits between template versions in a br
     const inspection = dialog().getByRole('combobox', { name: 'Target of the task Inspection' });
     await choose(inspection, 'Drop');
     await expect.poll(() => dialog().getByText('The preview is out of date').count()).toBe(1);
-    const move = dialog().getByRole('button', { name: 'Move 5 permits' });
+    const move = dialog().getByRole('button', { name: 'Move 230 permits' });
     expect(await move.isDisabled()).toBe(true);
     await dialog().getByRole('button', { name: 'Preview again' }).click();
     const fresh = dialog().getByRole('region', { name: 'New on version 2' });
@@ -119,24 +124,25 @@ describe.skipIf(!chromiumPath)('moving permits between template versions in a br
   });
 
   it('moves the permits after the confirmation and shows them on version 2', async () => {
-    await dialog().getByRole('button', { name: 'Move 5 permits' }).click();
-    const confirmation = page.getByRole('dialog', { name: 'Move 5 permits' });
+    await dialog().getByRole('button', { name: 'Move 230 permits' }).click();
+    const confirmation = page.getByRole('dialog', { name: 'Move 230 permits' });
     await expect
-      .poll(() => confirmation.getByText(/^Move 5 permits from version 1 to version 2\?/).count())
+      .poll(() => confirmation.getByText(/^Move 230 permits from version 1 to version 2\?/).count())
       .toBe(1);
-    await confirmation.getByRole('button', { name: 'Move 5 permits' }).click();
-    await expect.poll(() => dialog().getByText('5 permits now run on version 2.').count()).toBe(1);
+    await confirmation.getByRole('button', { name: 'Move 230 permits' }).click();
+    await expect
+      .poll(() =>
+        dialog()
+          .getByText(/^230 permits now run on version 2\./)
+          .count(),
+      )
+      .toBe(1);
     expect(await page.getByText('Permits moved').count()).toBeGreaterThan(0);
     await dialog().getByRole('button', { name: 'Done' }).click();
     await expect.poll(() => dialog().count()).toBe(0);
 
-    await expect.poll(() => cells(1)).toEqual(expect.arrayContaining(['Published', '0']));
-    await expect.poll(() => cells(2)).toEqual(expect.arrayContaining(['Published', '5']));
-    expect(
-      await versionRow(1)
-        .getByRole('button', { name: /^Move permits/ })
-        .count(),
-    ).toBe(0);
+    await expect.poll(() => cells(1)).toEqual(expect.arrayContaining(['Published', '70']));
+    await expect.poll(() => cells(2)).toEqual(expect.arrayContaining(['Published', '230']));
     await screenshot(page, 'workflow-migration-done');
   });
 });

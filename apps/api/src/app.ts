@@ -11,11 +11,15 @@ import { createTokenVerifier, type TokenVerifier } from './identity/token-verifi
 import { createLogMailer, type Mailer } from './mail/mailer.ts';
 import { mailOutboxRoutes } from './modules/admin/mail-routes.ts';
 import { ownOrganizationRoutes } from './modules/admin/organization-routes.ts';
+import { bulkRoutes } from './modules/bulk/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { geodataRoutes } from './modules/geodata/routes.ts';
 import { legalRoutes } from './modules/legal/routes.ts';
 import { libraryRoutes } from './modules/library/routes.ts';
+import { myWorkRoutes } from './modules/my-work/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
+import { overviewExportRoutes } from './modules/overview/export-routes.ts';
+import { overviewRoutes } from './modules/overview/routes.ts';
 import { permitApplyRoutes } from './modules/permits/apply-routes.ts';
 import { permitCommentRoutes } from './modules/permits/comment-routes.ts';
 import { permitFileRoutes } from './modules/permits/file-routes.ts';
@@ -29,6 +33,7 @@ import { platformRoutes } from './modules/platform/routes.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { systemUserRoutes } from './modules/users/routes-system.ts';
+import { viewRoutes } from './modules/views/routes.ts';
 import { workflowRoutes } from './modules/workflows/routes.ts';
 import { type AuthOptions, registerAuthentication } from './plugins/auth.ts';
 import { registerErrorHandler, sendRouteNotFound } from './plugins/error-handler.ts';
@@ -149,6 +154,11 @@ export async function buildApp({ config, db, identityKeys }: AppDependencies): P
   await app.register(permitFileRoutes);
   await app.register(permitReportRoutes);
   await app.register(permitLifecycleRoutes);
+  await app.register(bulkRoutes);
+  await app.register(overviewRoutes);
+  await app.register(viewRoutes);
+  await app.register(overviewExportRoutes);
+  await app.register(myWorkRoutes);
 
   const sendApp = await registerStaticWeb(app, config.webDist);
   app.setNotFoundHandler((request, reply) => {

@@ -4,7 +4,9 @@ import { parseConfig } from './config.ts';
 import { prepareDatabase } from './db/bootstrap.ts';
 import { openDatabase } from './db/database.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/demo.ts';
+import { startDigestSweep } from './modules/notifications/digest.ts';
 import { startBreachSweep } from './modules/permits/timer-state-sweep.ts';
+import { createLocalStorage } from './storage/file-storage.ts';
 
 /** Starts Crossarm: configuration, database, migrations, the app, then listening; stops cleanly on a signal. */
 async function main() {
@@ -12,12 +14,18 @@ async function main() {
   if (config.database.kind === 'pglite') await mkdir(config.database.dir, { recursive: true });
   await mkdir(config.filesDir, { recursive: true });
   const database = await openDatabase(config.database);
-  const { applied, seeded } = await prepareDatabase(database.db, { seedDemo: config.seedDemo });
+  const { applied, seeded } = await prepareDatabase(database.db, {
+    seedDemo: config.seedDemo,
+    storage: createLocalStorage(config.filesDir),
+  });
   const app = await buildApp({ config, db: database.db });
   // Deadlines pass between requests: a periodic sweep records breached permit timers.
   const stopBreachSweep = startBreachSweep(app);
+  // Digest e-mails go out once their oldest item has waited a day.
+  const stopDigestSweep = startDigestSweep(app);
   app.addHook('onClose', async () => {
     await stopBreachSweep();
+    await stopDigestSweep();
     await database.close();
   });
   if (applied.length) app.log.info({ migrations: applied }, 'database migrated');

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BoundingBox, PoleFeatureCollection, SpanFeatureCollection } from './geodata.ts';
 import { FieldType } from './library.ts';
 import { MAX_PAGE_SIZE } from './paging.ts';
+import { CancelRequestStatus } from './permit-lifecycle.ts';
 import { PermitActivityKind, PermitStatus, StageStatus, TaskStatus } from './permits.ts';
 import { ProjectPermission } from './projects.ts';
 
@@ -41,6 +42,10 @@ export const PermitHeader = z.object({
   activeStage: Named.nullable(),
   /** Tasks of the active stage that are ready to begin or in progress. */
   nextTasks: z.array(NextTask),
+  /** The cancellation waiting for the pole owner, or the approved one of a cancelled permit (it can be undone). */
+  cancelRequest: z
+    .object({ id: z.uuid(), status: CancelRequestStatus, reason: z.string().nullable() })
+    .nullable(),
   /** Whether the caller is on the pole owner's side of the permit. */
   isPoleOwner: z.boolean(),
   /** The caller's permissions on the permit's project. */

@@ -118,12 +118,22 @@ export const DroppedValue = z.object({
 });
 export type DroppedValue = z.infer<typeof DroppedValue>;
 
+/** A person assigned to a task that has no counterpart on the target version. */
+export const DroppedAssignment = z.object({
+  taskKey: z.string(),
+  taskName: z.string(),
+  userId: z.uuid(),
+  userName: z.string(),
+});
+export type DroppedAssignment = z.infer<typeof DroppedAssignment>;
+
 export const MigratedPermit = z.object({
   permitId: z.uuid(),
   permitNumber: z.string(),
   /** The stage the permit is in on the target version; null when every stage is done. */
   activeStage: Named.nullable(),
   droppedValues: z.array(DroppedValue),
+  droppedAssignments: z.array(DroppedAssignment),
 });
 export type MigratedPermit = z.infer<typeof MigratedPermit>;
 

@@ -30,7 +30,9 @@ export async function openDatabase(target: DatabaseTarget | { kind: 'pglite-inst
   let pglite: PGlite | null = null;
   let pool: pg.Pool;
   if (target.kind === 'postgres') {
-    pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // JIT compilation pays off for long analytical scans, not for the overview's page queries: its
+    // planner estimates cross the JIT threshold and each statement then spends tens of milliseconds compiling.
+    pool = new pg.Pool({ connectionString: target.url, max: 10, options: '-c jit=off' });
     // An idle connection can be closed by the server (a restart, a failover, an administrator). The pool
     // drops it and opens another when needed; without this listener the error would end the process.
     pool.on('error', (error) => {

@@ -163,6 +163,17 @@ export interface MailOutboxTable {
   error: string | null;
 }
 
+export interface NotificationDigestItemsTable {
+  id: Generated<string>;
+  user_id: string;
+  project_id: string;
+  permit_id: string;
+  type: NotificationEventType;
+  headline: string;
+  summary: string | null;
+  created_at: CreatedAt;
+}
+
 export interface UserTokensTable {
   id: Generated<string>;
   user_id: string;
@@ -556,6 +567,49 @@ export interface PermitTimersTable {
   flagged: Generated<boolean>;
 }
 
+/** A saved view of the permit tracker. */
+export interface CustomViewsTable {
+  id: Generated<string>;
+  owner_user_id: string;
+  owner_organization_id: string;
+  application: Generated<import('@crossarm/shared').ViewApplication>;
+  type: import('@crossarm/shared').CustomViewType;
+  name: string;
+  description: Generated<string>;
+  column_options: Json<string[]>;
+  filter_options: NullableJson<import('@crossarm/shared').FilterGroup>;
+  sort_options: Json<{ dataId: string; direction: import('@crossarm/shared').SortDirection }[]>;
+  summary_row_options: Json<import('@crossarm/shared').OverviewSummaryOption[]>;
+  is_summary_visible: Generated<boolean>;
+  map_center: NullableJson<import('@crossarm/shared').MapCenter>;
+  map_zoom: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface CustomViewUserPermissionsTable {
+  view_id: string;
+  user_id: string;
+  permission: 'Manage' | 'Edit' | 'View';
+}
+
+export interface CustomViewOrganizationPermissionsTable {
+  view_id: string;
+  organization_id: string;
+  permission: 'Manage' | 'Edit' | 'View';
+}
+
+/** A person's default view and favourites, per working organization. */
+export interface ViewPrefsTable {
+  user_id: string;
+  organization_id: string;
+  default_views: Json<import('@crossarm/shared').DefaultViewPref[]>;
+  favorite_views: Json<import('@crossarm/shared').FavoriteView[]>;
+  favorite_folders: Json<import('@crossarm/shared').FavoriteFolder[]>;
+  view_ids: ColumnType<string[], string[], string[]>;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   organization_applications: OrganizationApplicationsTable;
@@ -585,6 +639,7 @@ export interface Database {
   project_terms: ProjectTermsTable;
   project_terms_acceptances: ProjectTermsAcceptancesTable;
   project_notification_prefs: ProjectNotificationPrefsTable;
+  notification_digest_items: NotificationDigestItemsTable;
   recents: RecentsTable;
   library_entries: LibraryEntriesTable;
   workflow_template_groups: WorkflowTemplateGroupsTable;
@@ -606,6 +661,10 @@ export interface Database {
   permit_comment_mentions: PermitCommentMentionsTable;
   permit_comment_files: PermitCommentFilesTable;
   permit_comment_reads: PermitCommentReadsTable;
+  custom_views: CustomViewsTable;
+  custom_view_user_permissions: CustomViewUserPermissionsTable;
+  custom_view_organization_permissions: CustomViewOrganizationPermissionsTable;
+  view_prefs: ViewPrefsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -26,6 +26,10 @@ import * as permitComments from './20261122T050200-permit-comments.ts';
 import * as permitTimers from './20261122T050300-permit-timers.ts';
 import * as permitFilesAndReports from './20261122T050400-permit-files-and-reports.ts';
 import * as permitPolesAndRooms from './20261122T050500-permit-poles-and-rooms.ts';
+import * as permitDrafts from './20261122T060000-permit-drafts.ts';
+import * as notificationDigest from './20261122T060100-notification-digest.ts';
+import * as overviewIndexes from './20261122T060200-overview-indexes.ts';
+import * as views from './20261122T070000-views.ts';
 
 /** Every migration, by its timestamped name. Append new ones; never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +60,8 @@ export const migrations: Record<string, Migration> = {
   '20261122T050300-permit-timers': permitTimers,
   '20261122T050400-permit-files-and-reports': permitFilesAndReports,
   '20261122T050500-permit-poles-and-rooms': permitPolesAndRooms,
+  '20261122T060000-permit-drafts': permitDrafts,
+  '20261122T060100-notification-digest': notificationDigest,
+  '20261122T060200-overview-indexes': overviewIndexes,
+  '20261122T070000-views': views,
 };

@@ -1,17 +1,23 @@
-import { FieldType, validateTemplateForPublish, WorkflowDefinition } from '@crossarm/shared';
+import { FieldType, PermitStatus, validateTemplateForPublish, WorkflowDefinition } from '@crossarm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { entriesOf } from '../../modules/workflows/present.ts';
 import { seedDemo } from './demo.ts';
+import { DEMO_PERMIT_COUNT } from './demo-permits.ts';
 import { DEMO_PROJECT } from './demo-project.ts';
 
 let t: TestApp;
 let projectId: string;
 let dana: string;
+let seedMs = 0;
+/** The permit reads that take their filters in a body. */
+const POSTED = new Set(['activity', 'files/overview']);
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemo(t.db);
+  const started = performance.now();
+  await seedDemo(t.db, t.app.storage);
+  seedMs = performance.now() - started;
   projectId = (
     await t.db
       .selectFrom('projects')
@@ -105,20 +111,176 @@ describe('the demo joint use program', () => {
     expect(Number(spans.n)).toBeGreaterThanOrEqual(200);
   });
 
-  it("has both attachers' applications in the first stage, numbered in the program", async () => {
+  it('holds a few hundred permits from both attachers in every status, numbered in the program', async () => {
     const summary = (
       await t.injectAs(dana, { method: 'GET', url: `/api/projects/${projectId}/summary` })
     ).json().data;
-    expect(summary.totalPermits).toBe(5);
-    expect(summary.activeStageDistribution).toEqual([{ stageName: 'Application Review', count: 5 }]);
+    expect(summary.totalPermits).toBe(DEMO_PERMIT_COUNT);
     const permits = await t.db
       .selectFrom('permits')
       .innerJoin('organizations', 'organizations.id', 'permits.applicant_organization_id')
-      .select(['permits.permit_number', 'organizations.name'])
+      .select(['permits.permit_number', 'permits.status', 'permits.created_at', 'organizations.name'])
       .where('permits.project_id', '=', projectId)
       .orderBy('permits.permit_number')
       .execute();
-    expect(permits.map((p) => p.permit_number)).toEqual([1, 2, 3, 4, 5].map((n) => `NEC-JU-00000${n}`));
+    expect(permits[0]?.permit_number).toBe('NEC-JU-000001');
+    expect(permits.at(-1)?.permit_number).toBe(`NEC-JU-000${DEMO_PERMIT_COUNT}`);
     expect(new Set(permits.map((p) => p.name)).size).toBe(2);
+    expect(new Set(permits.map((p) => p.status))).toEqual(new Set(PermitStatus.options));
+    const ages = permits.map((p) => (Date.now() - p.created_at.getTime()) / 86_400_000);
+    expect(Math.max(...ages)).toBeGreaterThan(120);
+    expect(Math.max(...ages)).toBeLessThanOrEqual(181);
+    // Numbers follow the order the applications came in.
+    expect(permits.map((p) => p.created_at.getTime())).toEqual(
+      [...permits.map((p) => p.created_at.getTime())].sort((a, b) => a - b),
+    );
+    console.info(`demo seed took ${Math.round(seedMs)} ms`);
+  });
+
+  it('has an Active permit in every stage, and permits whose stages and tasks agree', async () => {
+    const active = await t.db
+      .selectFrom('permits as p')
+      .innerJoin('permit_stages as s', (join) =>
+        join.onRef('s.permit_id', '=', 'p.id').onRef('s.stage_key', '=', 'p.active_stage_key'),
+      )
+      .select(['s.name', 's.status'])
+      .distinct()
+      .where('p.project_id', '=', projectId)
+      .where('p.status', '=', 'Active')
+      .execute();
+    expect(new Set(active.map((row) => row.name)).size).toBe(6);
+    expect(new Set(active.map((row) => row.status))).toEqual(new Set(['Active']));
+    const completedOpen = await t.db
+      .selectFrom('permits as p')
+      .innerJoin('permit_stages as s', 's.permit_id', 'p.id')
+      .select('p.id')
+      .where('p.status', '=', 'Completed')
+      .where('s.status', '!=', 'Completed')
+      .execute();
+    expect(completedOpen).toEqual([]);
+  });
+
+  it('has comments with mentions, files, reports, assignments, clocks and breaches with their history', async () => {
+    const count = async (
+      table:
+        | 'permit_comments'
+        | 'permit_comment_mentions'
+        | 'permit_files'
+        | 'permit_reports'
+        | 'permit_task_assignments'
+        | 'permit_poles'
+        | 'permit_cancel_requests',
+    ) =>
+      Number(
+        (
+          await t.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    expect(await count('permit_comments')).toBeGreaterThan(100);
+    expect(await count('permit_comment_mentions')).toBeGreaterThan(10);
+    expect(await count('permit_files')).toBeGreaterThanOrEqual(DEMO_PERMIT_COUNT);
+    expect(await count('permit_reports')).toBeGreaterThan(30);
+    expect(await count('permit_task_assignments')).toBeGreaterThan(100);
+    expect(await count('permit_poles')).toBeGreaterThan(DEMO_PERMIT_COUNT * 3);
+    const pending = await t.db.selectFrom('permit_cancel_requests').select('status').distinct().execute();
+    expect(pending.map((row) => row.status).sort()).toEqual(['Approved', 'Pending', 'Rejected']);
+    const kinds = await t.db.selectFrom('permit_activity').select('kind').distinct().execute();
+    expect(kinds.map((row) => row.kind)).toEqual(
+      expect.arrayContaining([
+        'PermitCreated',
+        'TaskCompleted',
+        'StageStarted',
+        'StageCompleted',
+        'TaskStarted',
+        'PropertyChanged',
+        'TaskAssigned',
+        'CommentAdded',
+        'FileUploaded',
+        'PermitAddOnHold',
+        'PermitRemoveOnHold',
+        'PermitCancelRequested',
+        'PermitCancelApproved',
+        'PermitCancelRejected',
+        'PermitCompleted',
+        'TaskChanged',
+      ]),
+    );
+    const breached = await t.db
+      .selectFrom('permit_timers')
+      .select('permit_id')
+      .where('flagged', '=', true)
+      .execute();
+    expect(breached.length).toBeGreaterThan(10);
+    const oldest = await t.db
+      .selectFrom('permit_activity')
+      .select((eb) => eb.fn.min('created_at').as('at'))
+      .executeTakeFirstOrThrow();
+    expect(new Date(oldest.at as Date).getTime()).toBeGreaterThan(Date.now() - 181 * 86_400_000);
+  });
+
+  it('reads permits through the API as the pole owner, and only its own as an attacher', async () => {
+    const maria = (
+      await t.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', 'maria.santos@ridgeline-fiber.example')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const rows = await t.db
+      .selectFrom('permits as p')
+      .innerJoin('organizations as o', 'o.id', 'p.applicant_organization_id')
+      .select(['p.id', 'p.permit_number', 'p.status', 'o.name'])
+      .where('p.project_id', '=', projectId)
+      .orderBy('p.permit_number')
+      .execute();
+    const ridgeline = rows.filter((row) => row.name === 'Ridgeline Fiber');
+    const valley = rows.filter((row) => row.name !== 'Ridgeline Fiber');
+    const sample = [
+      ...['Active', 'OnHold', 'CancelRequested', 'Cancelled', 'Completed'].map(
+        (status) => ridgeline.find((row) => row.status === status)!,
+      ),
+      valley[0]!,
+    ];
+    for (const permit of sample) {
+      for (const path of ['header', 'tracker-header', 'activity', 'files/overview', 'comments', 'timers']) {
+        const response = await t.injectAs(dana, {
+          method: POSTED.has(path) ? 'POST' : 'GET',
+          url: `/api/joint-use/permit/${permit.id}/${path}`,
+          ...(POSTED.has(path) ? { payload: {} } : {}),
+        });
+        expect([permit.permit_number, path, response.statusCode]).toEqual([permit.permit_number, path, 200]);
+      }
+    }
+    const activity = (
+      await t.injectAs(dana, {
+        method: 'POST',
+        url: `/api/joint-use/permit/${sample[4]!.id}/activity`,
+        payload: {},
+      })
+    ).json().data;
+    expect(JSON.stringify(activity)).toContain('was completed');
+    const files = (
+      await t.injectAs(maria, {
+        method: 'POST',
+        url: `/api/joint-use/permit/${sample[0]!.id}/files/overview`,
+        payload: {},
+      })
+    ).json().data;
+    expect(JSON.stringify(files)).toContain('-design.pdf');
+    expect(
+      (await t.injectAs(maria, { method: 'GET', url: `/api/joint-use/permit/${sample[0]!.id}/header` }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await t.injectAs(maria, { method: 'GET', url: `/api/joint-use/permit/${valley[0]!.id}/header` }))
+        .statusCode,
+    ).toBe(404);
+    const summary = (
+      await t.injectAs(maria, { method: 'GET', url: `/api/projects/${projectId}/summary` })
+    ).json().data;
+    expect(summary.totalPermits).toBe(ridgeline.length);
   });
 });

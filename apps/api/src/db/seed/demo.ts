@@ -9,7 +9,9 @@ import {
   OrganizationPermission as OrgPermissionEnum,
   SystemPermission as SystemPermissionEnum,
 } from '@crossarm/shared';
+import { parseConfig } from '../../config.ts';
 import { hashPassword } from '../../identity/passwords.ts';
+import { createLocalStorage, type FileStorage } from '../../storage/file-storage.ts';
 import type { Db, Trx } from '../database.ts';
 import { seedDemoPeople } from './demo-people.ts';
 import { seedDemoPermits } from './demo-permits.ts';
@@ -197,11 +199,13 @@ export async function seedPolicies(trx: Trx | Db) {
 
 /**
  * Creates the demo world: the named demo accounts, more organizations and people, the library, and the pole
- * owner's joint use program with its workflow, terms, poles and spans.
+ * owner's joint use program with its workflow, terms, poles, spans and permits. The permits' files go to
+ * `storage`, by default the configured files directory.
  */
-export async function seedDemo(db: Db): Promise<void> {
+export async function seedDemo(db: Db, storage?: FileStorage): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   let projectId = '';
+  let demoOrgIds = new Map<string, string>();
   await db.transaction().execute(async (trx) => {
     await seedPolicies(trx);
     await seedLibrary(trx);
@@ -242,10 +246,13 @@ export async function seedDemo(db: Db): Promise<void> {
         .executeTakeFirstOrThrow();
       return user.id;
     });
-    await seedDemoPermits(trx, projectId, orgIds);
+    demoOrgIds = orgIds;
   });
   // The program's poles and spans around Northfield, loaded the way a GeoJSON import loads them.
   await seedProjectPoles(db, projectId);
+  // Then its permits, which name those poles.
+  const files = storage ?? createLocalStorage(parseConfig().filesDir);
+  await db.transaction().execute((trx) => seedDemoPermits(trx, projectId, demoOrgIds, files));
 }
 
 async function insertUser(trx: Trx, user: DemoUser, organizationId: string | null, passwordHash: string) {

@@ -99,7 +99,7 @@ const METRES_PER_DEGREE_LAT = 111_132;
 const metresPerDegreeLon = (lat: number) => METRES_PER_DEGREE_LAT * Math.cos((lat * Math.PI) / 180);
 
 /** mulberry32: a small seeded generator, so every run writes the same file. */
-function seeded(seed: number) {
+export function seeded(seed: number) {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -110,7 +110,7 @@ function seeded(seed: number) {
   };
 }
 
-function weighted<T>(random: () => number, choices: [T, number][]): T {
+export function weighted<T>(random: () => number, choices: [T, number][]): T {
   let roll = random();
   for (const [value, weight] of choices) {
     roll -= weight;

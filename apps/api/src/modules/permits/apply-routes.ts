@@ -1,20 +1,19 @@
+import { AppliedPermit, ApplyPermitInput, Completeness, CompletenessInput } from '@crossarm/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { contextOf } from '../../http/context.ts';
 import { ok, okSchema } from '../../http/envelope.ts';
-import { parseFields, readForm } from '../../http/form.ts';
-import {
-  AppliedPermit,
-  ApplyPermitInput,
-  applyForPermit,
-  Completeness,
-  CompletenessInput,
-  checkCompleteness,
-} from './apply.ts';
+import { ATTACHMENTS, applyForPermit, checkCompleteness } from './apply.ts';
+import { propertyOfPart, readUpload } from './properties-files.ts';
 
 const tags = ['permits'];
-/** Only form fields are read when applying: the application's files are attached once the permit exists. */
-const MAX_FORM_BYTES = 1_000_000;
+
+/** Multipart applications carry files for File properties of the form and attachments. */
+const applicationUpload = {
+  parts: (field: string) => field === ATTACHMENTS || propertyOfPart(field) !== null,
+  message: `Files are sent as ${ATTACHMENTS}, or for a File property as file:<propertyEntryId>`,
+  jsonFields: ['poleIds', 'values'],
+};
 
 /** Applying for a permit, and the completeness check before it. */
 export async function permitApplyRoutes(app: FastifyInstance) {
@@ -27,13 +26,15 @@ export async function permitApplyRoutes(app: FastifyInstance) {
         summary: 'Apply for a permit',
         description:
           'JSON or multipart/form-data with `projectId`, `templateId` (optional), `location`, `poleIds` ' +
-          '(JSON array of project pole external ids) and `values` (JSON array of `{propertyEntryId, value}`)',
+          '(JSON array of project pole external ids) and `values` (JSON array of `{propertyEntryId, value}`). ' +
+          'Multipart may carry files for File properties of the form in parts named `file:<propertyEntryId>`, ' +
+          "and attachments in parts named `files`; all become the permit's files.",
         response: { 201: okSchema(AppliedPermit)[200] },
       },
     },
     async (request, reply) => {
-      const input = parseFields(ApplyPermitInput, (await readForm(request, MAX_FORM_BYTES)).fields);
-      const created = await applyForPermit(contextOf(request), input);
+      const { input, files } = await readUpload(request, app.storage, applicationUpload, ApplyPermitInput);
+      const created = await applyForPermit(contextOf(request), input, files);
       return reply.status(201).send(ok(created, 'Created'));
     },
   );

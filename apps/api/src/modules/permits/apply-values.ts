@@ -1,12 +1,16 @@
 import type { FieldError, WorkflowDefinition } from '@crossarm/shared';
+import { checkValue, isEmptyValue, type PropertyFacts } from '@crossarm/shared';
 import type { Executor } from '../../db/database.ts';
 import { badRequest } from '../../http/errors.ts';
+import type { ReceivedFile } from './files-upload.ts';
+import { userValueErrors } from './properties.ts';
 import { computeExpressions, expressionPlacements } from './properties-expressions.ts';
+import { checkUploads, keptFiles, propertyOfPart } from './properties-files.ts';
 import { propertyFacts } from './properties-repo.ts';
-import { checkValue, isEmptyValue, type PropertyFacts } from './properties-values.ts';
 
 // The application form's values as an applicant sends them: each checked exactly as a task's value is,
-// Expression properties computed here (never taken from the client), and the required ones looked for.
+// Expression values computed here (never taken from the client), files for File properties checked against
+// their property, and the required ones looked for.
 
 export interface ApplicationValue {
   propertyEntryId: string;
@@ -22,26 +26,39 @@ export interface MissingProperty {
 export interface CheckedApplication {
   /** The values to store: the filled-in ones as stored, then the computed Expression values. */
   values: ApplicationValue[];
-  /** Each value that is not one of the form's properties or does not fit its field type. */
+  /** The files to store on File properties, by property. */
+  uploads: Map<string, ReceivedFile[]>;
+  /** Each value or file that is not one of the form's properties or does not fit it. */
   errors: FieldError[];
   missing: MissingProperty[];
 }
 
-/** Properties filled in by something other than the form's values: computed ones and uploaded files. */
-const notTyped = (fact: PropertyFacts | undefined) =>
-  fact?.fieldType === 'Expression' || fact?.fieldType === 'File';
+/** The files an application comes with: uploads, or (checking completeness) the properties that have some. */
+export interface ApplicationFiles {
+  uploads?: ReceivedFile[];
+  /** File properties the applicant has files ready for. */
+  fileProperties?: string[];
+}
 
-/** Checks the application form's values against the template version, without writing anything. */
+/**
+ * Checks the application form's values and files against the template version, without writing anything.
+ * User values must name people who will see the permit: the applicant's and the pole owner's people who may
+ * view the project's permits.
+ */
 export async function checkApplication(
   db: Executor,
+  permit: { project_id: string; applicant_organization_id: string },
   definition: WorkflowDefinition,
   input: ApplicationValue[],
+  files: ApplicationFiles = {},
 ): Promise<CheckedApplication> {
   const form = definition.applicationForm;
   const onForm = new Set(form.map((p) => p.libraryEntryId));
-  const facts = await propertyFacts(db, [...onForm, ...input.map((v) => v.propertyEntryId)]);
+  const uploadIds = (files.uploads ?? []).map((file) => propertyOfPart(file.field) ?? '');
+  const facts = await propertyFacts(db, [...onForm, ...input.map((v) => v.propertyEntryId), ...uploadIds]);
   const errors: FieldError[] = [];
   const filled: ApplicationValue[] = [];
+  const checked: { value: unknown; fact: PropertyFacts; index: number }[] = [];
   input.forEach((entry, index) => {
     const fact = facts.get(entry.propertyEntryId);
     if (!fact || !onForm.has(entry.propertyEntryId)) {
@@ -52,15 +69,32 @@ export async function checkApplication(
       return;
     }
     const result = checkValue(fact, entry.value);
+    // A new permit holds no files yet, so a File value can only keep none of them.
+    const kept =
+      fact.fieldType === 'File' && result.ok ? keptFiles(null, result.value as string[] | null) : null;
     if (!result.ok) errors.push({ field: `body.values.${index}.value`, message: result.message });
-    else if (!isEmptyValue(result.value))
+    else if (kept && !kept.ok) errors.push({ field: `body.values.${index}.value`, message: kept.message });
+    else if (!kept && !isEmptyValue(result.value)) {
       filled.push({ propertyEntryId: entry.propertyEntryId, value: result.value });
+      checked.push({ value: result.value, fact, index });
+    }
   });
+  errors.push(...(await userValueErrors(db, permit, checked)));
+  const uploads = checkUploads(files.uploads ?? [], onForm, facts, 'the application form');
+  errors.push(...uploads.errors);
+  const withFiles = new Set([...uploads.byProperty.keys(), ...(files.fileProperties ?? [])]);
   const given = new Set(filled.map((v) => v.propertyEntryId));
+  const isFilled = (fact: PropertyFacts | undefined, id: string) =>
+    fact?.fieldType === 'Expression' || (fact?.fieldType === 'File' ? withFiles.has(id) : given.has(id));
   const missing = form
-    .filter((p) => p.required && !given.has(p.libraryEntryId) && !notTyped(facts.get(p.libraryEntryId)))
+    .filter((p) => p.required && !isFilled(facts.get(p.libraryEntryId), p.libraryEntryId))
     .map((p) => ({ propertyEntryId: p.libraryEntryId, name: facts.get(p.libraryEntryId)?.name ?? '' }));
-  return { values: [...filled, ...computedValues(definition, facts, filled)], errors, missing };
+  return {
+    values: [...filled, ...computedValues(definition, facts, filled)],
+    uploads: uploads.byProperty,
+    errors,
+    missing,
+  };
 }
 
 /** The application form's Expression values given what was filled in; empty results are not stored. */

@@ -1,5 +1,4 @@
-import { type FieldError, PropertyValueInput } from '@crossarm/shared';
-import { z } from 'zod';
+import type { ApplyPermitInput, CompletenessInput, FieldError } from '@crossarm/shared';
 import type { Executor } from '../../db/database.ts';
 import { type ServiceContext, transact } from '../../http/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
@@ -8,38 +7,9 @@ import { permitCreationBlockers } from '../projects/restrictions.ts';
 import { assertApplicationValid, checkApplication, type MissingProperty } from './apply-values.ts';
 import { createPermitRecord } from './create.ts';
 import { announcePermitEvent } from './events.ts';
+import { addPermitFile, discardOnFailure, type ReceivedFile } from './files-upload.ts';
 import { replacePoles, unknownPoles } from './permit-map.ts';
-
-/** Most poles one application names. */
-const MAX_APPLICATION_POLES = 5000;
-
-/** What an applicant sends to apply for a permit (JSON, or the same fields as multipart). */
-export const ApplyPermitInput = z.object({
-  projectId: z.uuid(),
-  /** A published version of an active workflow of the project; by default the newest one. */
-  templateId: z.uuid().optional(),
-  /** Where the work is, in the applicant's words. */
-  location: z.string().trim().max(500, 'At most 500 characters').nullish(),
-  /** External ids of the project's poles the permit applies for, in order. */
-  poleIds: z
-    .array(z.string().trim().min(1))
-    .max(MAX_APPLICATION_POLES, `At most ${MAX_APPLICATION_POLES}`)
-    .refine((ids) => new Set(ids).size === ids.length, 'A pole is listed twice')
-    .default([]),
-  /** The application form's values. */
-  values: z.array(PropertyValueInput).default([]),
-});
-export type ApplyPermitInput = z.infer<typeof ApplyPermitInput>;
-
-/** The check before applying: which required application form properties are still empty. */
-export const CompletenessInput = ApplyPermitInput.pick({ projectId: true, templateId: true, values: true });
-export type CompletenessInput = z.infer<typeof CompletenessInput>;
-
-export const Completeness = z.object({
-  complete: z.boolean(),
-  missing: z.array(z.object({ propertyEntryId: z.uuid(), name: z.string() })),
-});
-export const AppliedPermit = z.object({ id: z.uuid(), permitNumber: z.string() });
+import { writeValue } from './properties-repo.ts';
 
 /** The project the caller applies on: 404 outside it, 409 (or 403 without CreatePermits) when blocked. */
 async function requireApplicableProject(ctx: ServiceContext, db: Executor, projectId: string) {
@@ -89,45 +59,64 @@ async function assertPolesOnMap(db: Executor, projectId: string, poleIds: string
 
 /**
  * Applies for a permit on the caller's behalf: checks the project takes the caller's permits, the version,
- * the application form and the poles (nothing written on any failure), then creates the permit with its
- * poles and tells both sides.
+ * the application form and its files, and the poles (nothing written on any failure, and the received files
+ * removed again), then creates the permit with its poles, values and files and tells both sides. Files sent
+ * as `file:<propertyEntryId>` fill the form's File properties; files sent as `files` are attached to the
+ * permit. Both become the permit's files.
  */
-export async function applyForPermit(ctx: ServiceContext, input: ApplyPermitInput) {
-  return transact(ctx, async (trx) => {
-    await requireApplicableProject(ctx, trx, input.projectId);
-    const template = await applicationTemplate(trx, input.projectId, input.templateId);
-    const checked = await checkApplication(trx, template.definition, input.values);
-    assertApplicationValid(checked);
-    await assertPolesOnMap(trx, input.projectId, input.poleIds);
-    const applicantOrganizationId = ctx.session.organizationId!;
-    const created = await createPermitRecord(trx, {
-      projectId: input.projectId,
-      templateId: template.id,
-      applicantOrganizationId,
-      createdBy: ctx.session.user.id,
-      location: input.location || null,
-      actualPoles: input.poleIds.length > 0 ? input.poleIds.length : null,
-      applicationValues: checked.values,
-    });
-    const permit = {
-      id: created.id,
-      project_id: input.projectId,
-      applicant_organization_id: applicantOrganizationId,
-    };
-    await replacePoles(trx, permit, input.poleIds);
-    // Creation writes its own activity entry; both sides still hear of the new permit.
-    await announcePermitEvent(ctx, trx, permit, 'PermitCreated');
-    return created;
-  });
+export async function applyForPermit(
+  ctx: ServiceContext,
+  input: ApplyPermitInput,
+  files: ReceivedFile[] = [],
+) {
+  return discardOnFailure(ctx.app.storage, files, () =>
+    transact(ctx, async (trx) => {
+      await requireApplicableProject(ctx, trx, input.projectId);
+      const template = await applicationTemplate(trx, input.projectId, input.templateId);
+      const applicantOrganizationId = ctx.session.organizationId!;
+      const permitRef = { project_id: input.projectId, applicant_organization_id: applicantOrganizationId };
+      const uploads = files.filter((file) => file.field !== ATTACHMENTS);
+      const checked = await checkApplication(trx, permitRef, template.definition, input.values, { uploads });
+      assertApplicationValid(checked);
+      await assertPolesOnMap(trx, input.projectId, input.poleIds);
+      const created = await createPermitRecord(trx, {
+        projectId: input.projectId,
+        templateId: template.id,
+        applicantOrganizationId,
+        createdBy: ctx.session.user.id,
+        location: input.location || null,
+        actualPoles: input.poleIds.length > 0 ? input.poleIds.length : null,
+        applicationValues: checked.values,
+      });
+      const permit = { id: created.id, ...permitRef };
+      await replacePoles(trx, permit, input.poleIds);
+      // Creation writes its own activity entry; both sides still hear of the new permit.
+      await announcePermitEvent(ctx, trx, permit, 'PermitCreated');
+      for (const [propertyEntryId, received] of checked.uploads) {
+        const refs = [];
+        for (const file of received) refs.push(await addPermitFile(ctx, trx, permit, file));
+        await writeValue(trx, permit, { taskKey: null, propertyEntryId }, refs, ctx.session.user.id);
+      }
+      for (const file of files.filter((f) => f.field === ATTACHMENTS))
+        await addPermitFile(ctx, trx, permit, file);
+      return created;
+    }),
+  );
 }
 
-/** Which required application form properties the values leave empty; writes nothing. */
+/** The multipart part name of files attached to a new permit without filling a property. */
+export const ATTACHMENTS = 'files';
+
+/** Which required application form properties the values (and the File properties with files) leave empty. */
 export async function checkCompleteness(
   ctx: ServiceContext,
   input: CompletenessInput,
 ): Promise<{ complete: boolean; missing: MissingProperty[] }> {
   await requireApplicableProject(ctx, ctx.db, input.projectId);
   const template = await applicationTemplate(ctx.db, input.projectId, input.templateId);
-  const { missing } = await checkApplication(ctx.db, template.definition, input.values);
+  const permitRef = { project_id: input.projectId, applicant_organization_id: ctx.session.organizationId! };
+  const { missing } = await checkApplication(ctx.db, permitRef, template.definition, input.values, {
+    fileProperties: input.fileProperties,
+  });
   return { complete: missing.length === 0, missing };
 }

@@ -1,9 +1,48 @@
-import { effectiveProjectPermissions } from '@crossarm/shared';
+import { effectiveProjectPermissions, type ProjectPermission } from '@crossarm/shared';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 
 /** Users who can be assigned or named: invited or active, never deactivated or deleted. */
 const PICKABLE = ['Active', 'Invited'] as const;
+
+/**
+ * The members of a permit's pole owner and applicant organizations with their project permissions (the
+ * organization's set and their own narrowing): who may see the permit is decided on these.
+ */
+export function permitPeople(
+  db: Executor,
+  permit: { project_id: string; applicant_organization_id: string },
+) {
+  return db
+    .selectFrom('project_organizations as po')
+    .innerJoin('user_organizations as m', 'm.organization_id', 'po.organization_id')
+    .innerJoin('users', 'users.id', 'm.user_id')
+    .leftJoin('project_user_permissions as own', (join) =>
+      join
+        .onRef('own.project_id', '=', 'po.project_id')
+        .onRef('own.organization_id', '=', 'po.organization_id')
+        .onRef('own.user_id', '=', 'users.id'),
+    )
+    .select([
+      'users.id',
+      'users.email',
+      'po.permissions as organizationPermissions',
+      'own.permissions as userPermissions',
+    ])
+    .where('po.project_id', '=', permit.project_id)
+    .where((eb) =>
+      eb.or([
+        eb('po.role', '=', 'PoleOwner'),
+        eb('po.organization_id', '=', permit.applicant_organization_id),
+      ]),
+    );
+}
+
+/** Whether a row of `permitPeople` may see the project's permits. */
+export const seesPermits = (row: {
+  organizationPermissions: ProjectPermission[];
+  userPermissions: ProjectPermission[] | null;
+}) => effectiveProjectPermissions(row.organizationPermissions, row.userPermissions).includes('ViewPermits');
 
 /**
  * Of the given people, those who see the permit: members of the project's pole owner or of the applicant
@@ -16,38 +55,14 @@ export async function permitViewers(
   userIds: string[],
 ) {
   if (userIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('project_organizations as po')
-    .innerJoin('user_organizations as m', 'm.organization_id', 'po.organization_id')
-    .innerJoin('users', 'users.id', 'm.user_id')
-    .leftJoin('project_user_permissions as u', (join) =>
-      join
-        .onRef('u.project_id', '=', 'po.project_id')
-        .onRef('u.organization_id', '=', 'po.organization_id')
-        .onRef('u.user_id', '=', 'users.id'),
-    )
-    .select([
-      'users.id',
-      'users.email',
-      sql<string>`users.first_name || ' ' || users.last_name`.as('name'),
-      'po.permissions as organization_permissions',
-      'u.permissions as user_permissions',
-    ])
-    .where('po.project_id', '=', permit.project_id)
-    .where((eb) =>
-      eb.or([
-        eb('po.role', '=', 'PoleOwner'),
-        eb('po.organization_id', '=', permit.applicant_organization_id),
-      ]),
-    )
+  const rows = await permitPeople(db, permit)
+    .select(sql<string>`users.first_name || ' ' || users.last_name`.as('name'))
     .where('users.status', 'in', PICKABLE)
     .where('users.id', 'in', userIds)
     .execute();
   const seen = new Map<string, { id: string; name: string; email: string }>();
   for (const row of rows) {
-    const permissions = effectiveProjectPermissions(row.organization_permissions, row.user_permissions);
-    if (permissions.includes('ViewPermits'))
-      seen.set(row.id, { id: row.id, name: row.name, email: row.email });
+    if (seesPermits(row)) seen.set(row.id, { id: row.id, name: row.name, email: row.email });
   }
   return [...seen.values()];
 }

@@ -77,16 +77,23 @@ describe('asking for a cancellation and deciding on it', () => {
     const permit = await fresh('Active');
     const asked = await ask(permit.id);
     const cancelId = asked.cancelRequest.id;
+    // The permit's header names the request the page decides on, then the approved one it can undo.
+    const headerRequest = async () =>
+      dataOf(await suite.t.injectAs(suite.s.ownerManager, { url: `${base}/${permit.id}/header` }))
+        .cancelRequest;
+    expect(await headerRequest()).toEqual({ id: cancelId, status: 'Pending', reason: 'Not needed' });
     const approved = dataOf(await act(suite.s.ownerManager, `${permit.id}/cancel/${cancelId}/approve`));
     expect(approved).toMatchObject({
       permit: { status: 'Cancelled' },
       cancelRequest: { status: 'Approved', decidedBy: suite.s.ownerManager },
     });
+    expect(await headerRequest()).toMatchObject({ id: cancelId, status: 'Approved' });
     const undone = dataOf(await act(suite.s.ownerManager, `${permit.id}/cancel/${cancelId}/undo`));
     expect(undone).toMatchObject({
       permit: { status: 'Active' },
       cancelRequest: { status: 'Undone', decidedBy: suite.s.ownerManager, undoneBy: suite.s.ownerManager },
     });
+    expect(await headerRequest()).toBeNull();
     expect((await activityOf(suite.t, permit.id)).map((entry) => entry.kind)).toEqual([
       'PermitCancelRequested',
       'PermitCancelApproved',

@@ -1,6 +1,8 @@
 import type { PermitActivityKind } from '@crossarm/shared';
 import type { Trx } from '../../db/database.ts';
 import type { ServiceContext } from '../../http/context.ts';
+import { recordEvent } from '../../realtime/outbox.ts';
+import { queuePermitMail } from '../notifications/permit-mail.ts';
 import { permitAudience } from './permit-access.ts';
 import { definitionsOf, insertActivity } from './repo.ts';
 import { applyTimerEvents } from './timer-state.ts';
@@ -14,6 +16,24 @@ export interface PermitChange {
   /** Extra ids for the hub event (stageKey, taskKey, commentId, fileId...). */
   detail?: Record<string, unknown>;
 }
+
+/** The system acting on its own, as when a clock runs out: no one is the actor. */
+export interface SystemActor {
+  system: true;
+  /** The browser-facing origin, for links in e-mail. */
+  publicUrl: string;
+}
+
+/** Who records a change: a person through a request, or the system. */
+export type ChangeContext = ServiceContext | SystemActor;
+
+/** The acting person (null for the system), their hub connection, and where links in e-mail point. */
+export function actorOf(ctx: ChangeContext) {
+  if ('system' in ctx) return { userId: null, connectionId: null, publicUrl: ctx.publicUrl };
+  return { userId: ctx.session.user.id, connectionId: ctx.connectionId, publicUrl: ctx.app.config.publicUrl };
+}
+
+type PermitRef = { id: string; project_id: string; applicant_organization_id: string };
 
 /** The changes that start, stop, pause or resume a permit's timers. */
 const CLOCK_KINDS = new Set<PermitActivityKind>([
@@ -52,13 +72,14 @@ async function moveClocks(trx: Trx, permitId: string, change: PermitChange, now:
 
 /**
  * Records a change to a permit the way every permit write must: its activity entry, the permit's last
- * activity time, its clocks, and the hub event to the organizations that see the permit, all in the caller's
- * transaction, so a failure leaves none of them behind.
+ * activity time, its clocks, the hub event to the organizations that see the permit, and the e-mail their
+ * people asked for, all in the caller's transaction, so a failure leaves none of them behind. The system
+ * records changes too (a clock running out), with no actor.
  */
 export async function recordPermitChange(
-  ctx: ServiceContext,
+  ctx: ChangeContext,
   trx: Trx,
-  permit: { id: string; project_id: string; applicant_organization_id: string },
+  permit: PermitRef,
   change: PermitChange,
 ) {
   const now = new Date();
@@ -68,7 +89,7 @@ export async function recordPermitChange(
       permitId: permit.id,
       projectId: permit.project_id,
       kind: change.kind,
-      actorUserId: ctx.session.user.id,
+      actorUserId: actorOf(ctx).userId,
       summary: change.summary,
       before: change.before ?? null,
       after: change.after ?? null,
@@ -79,26 +100,32 @@ export async function recordPermitChange(
     .set({ last_activity_at: now, updated_at: now })
     .where('id', '=', permit.id)
     .execute();
-  await announcePermitEvent(ctx, trx, permit, change.kind, change.detail);
+  await announcePermitEvent(ctx, trx, permit, change.kind, change.detail, change.summary);
 }
 
-/** Sends a permit's hub event to the organizations that see the permit, in the caller's transaction. */
+/**
+ * Sends a permit's hub event to the organizations that see the permit, and queues the e-mail of the people it
+ * concerns who asked for it, in the caller's transaction. `summary` is the change as the activity log says it.
+ */
 export async function announcePermitEvent(
-  ctx: ServiceContext,
+  ctx: ChangeContext,
   trx: Trx,
-  permit: { id: string; project_id: string; applicant_organization_id: string },
+  permit: PermitRef,
   kind: PermitActivityKind,
   detail?: Record<string, unknown>,
+  summary?: string,
 ) {
+  const actor = actorOf(ctx);
   const audience = await permitAudience(trx, permit);
   for (const [index, organizationId] of audience.entries()) {
-    await ctx.app.events.record(trx, {
+    await recordEvent(trx, {
       type: kind,
       organizationId,
       // One of the events also reaches the permit's open pages, so that they hear each change once.
       permitId: index === 0 ? permit.id : null,
       payload: { permitId: permit.id, projectId: permit.project_id, ...detail },
-      connectionId: ctx.connectionId,
+      connectionId: actor.connectionId,
     });
   }
+  await queuePermitMail(trx, actor, permit, { kind, detail: detail ?? {}, summary: summary ?? null });
 }

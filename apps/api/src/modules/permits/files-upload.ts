@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MAX_PERMIT_FILE_BYTES, type PermitFile } from '@crossarm/shared';
+import { MAX_PERMIT_FILE_BYTES, type PermitFile, type PropertyFileRef } from '@crossarm/shared';
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { Trx } from '../../db/database.ts';
@@ -110,6 +110,53 @@ export async function requireFileUploader(ctx: ServiceContext, permitId: string)
   requireOpenForFiles(access.permit);
 }
 
+/** Runs work with files already in storage; when it fails, their bytes are removed and the error goes on. */
+export async function discardOnFailure<T>(
+  storage: FileStorage,
+  files: ReceivedFile[],
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    await discardFiles(storage, files);
+    throw error;
+  }
+}
+
+type PermitRef = { id: string; project_id: string; applicant_organization_id: string };
+
+/**
+ * Records a received file as one of the permit's files with its FileUploaded entry, in the caller's
+ * transaction; gives the file as a File property lists it.
+ */
+export async function addPermitFile(
+  ctx: ServiceContext,
+  trx: Trx,
+  permit: PermitRef,
+  file: ReceivedFile,
+): Promise<PropertyFileRef> {
+  const fileId = await insertStoredFile(trx, ctx, file, 'permit-file');
+  await trx
+    .insertInto('permit_files')
+    .values({
+      file_id: fileId,
+      permit_id: permit.id,
+      project_id: permit.project_id,
+      file_type: file.sniffed.type,
+      uploaded_by: ctx.session.user.id,
+      uploaded_by_organization_id: ctx.session.organizationId!,
+    })
+    .execute();
+  await recordPermitChange(ctx, trx, permit, {
+    kind: 'FileUploaded',
+    summary: `Uploaded the file ${file.name}`,
+    after: { fileId, name: file.name, size: file.size },
+    detail: { fileId },
+  });
+  return { fileId, fileName: file.name, size: file.size, contentType: file.sniffed.contentType };
+}
+
 /** Attaches received files to the permit, each with its FileUploaded entry; on failure their bytes go. */
 export async function attachPermitFiles(
   ctx: ServiceContext,
@@ -119,39 +166,15 @@ export async function attachPermitFiles(
   if (files.length === 0) {
     throw refuse('files', 'Choose at least one file');
   }
-  let ids: string[];
-  try {
-    ids = await transact(ctx, async (trx) => {
+  const ids = await discardOnFailure(ctx.app.storage, files, () =>
+    transact(ctx, async (trx) => {
       const { permit } = await requirePermit(ctx, trx, permitId, { permission: 'EditPermits', lock: true });
       requireOpenForFiles(permit);
       const added: string[] = [];
-      for (const file of files) {
-        const fileId = await insertStoredFile(trx, ctx, file, 'permit-file');
-        await trx
-          .insertInto('permit_files')
-          .values({
-            file_id: fileId,
-            permit_id: permit.id,
-            project_id: permit.project_id,
-            file_type: file.sniffed.type,
-            uploaded_by: ctx.session.user.id,
-            uploaded_by_organization_id: ctx.session.organizationId!,
-          })
-          .execute();
-        await recordPermitChange(ctx, trx, permit, {
-          kind: 'FileUploaded',
-          summary: `Uploaded the file ${file.name}`,
-          after: { fileId, name: file.name, size: file.size },
-          detail: { fileId },
-        });
-        added.push(fileId);
-      }
+      for (const file of files) added.push((await addPermitFile(ctx, trx, permit, file)).fileId);
       return added;
-    });
-  } catch (error) {
-    await discardFiles(ctx.app.storage, files);
-    throw error;
-  }
+    }),
+  );
   const listed = await listPermitFiles(ctx, permitId, {});
   return listed.filter((file) => ids.includes(file.id));
 }

@@ -10,6 +10,7 @@ import { type ServiceContext, transact } from '../../http/context.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { recordPermitChange } from './events.ts';
 import { type PermitAccess, requirePermit } from './permit-access.ts';
+import { dropDeletedFileFromValues } from './properties.ts';
 
 /** Files and reports change only while a permit is open: a finished permit's record is what it was. */
 export function requireOpenForFiles(permit: { status: string }) {
@@ -142,6 +143,7 @@ export async function deletePermitFile(ctx: ServiceContext, permitId: string, fi
       .set({ deleted_at: new Date(), deleted_by: ctx.session.user.id })
       .where('file_id', '=', fileId)
       .execute();
+    await dropDeletedFileFromValues(ctx, trx, access.permit, fileId);
     await recordPermitChange(ctx, trx, access.permit, {
       kind: 'FileDeleted',
       summary: `Deleted the file ${file.original_name}`,

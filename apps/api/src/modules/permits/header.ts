@@ -29,9 +29,23 @@ async function nextTasksOf(db: Executor, permitId: string, stageKey: string | nu
   }));
 }
 
+/** The request a decision or an undo acts on: a pending one, or the approved one of a cancelled permit. */
+async function openCancelRequestOf(db: Executor, permit: PermitAccess['permit']) {
+  if (permit.status !== 'CancelRequested' && permit.status !== 'Cancelled') return null;
+  const request = await db
+    .selectFrom('permit_cancel_requests')
+    .select(['id', 'status', 'reason'])
+    .where('permit_id', '=', permit.id)
+    .where('status', '=', permit.status === 'Cancelled' ? 'Approved' : 'Pending')
+    .orderBy('requested_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return request ?? null;
+}
+
 async function headerOf(db: Executor, access: PermitAccess): Promise<PermitHeader> {
   const { permit, project } = access;
-  const [applicant, activeStage, nextTasks] = await Promise.all([
+  const [applicant, activeStage, nextTasks, cancelRequest] = await Promise.all([
     db
       .selectFrom('organizations')
       .select(['id', 'name'])
@@ -46,6 +60,7 @@ async function headerOf(db: Executor, access: PermitAccess): Promise<PermitHeade
           .executeTakeFirst()
       : undefined,
     nextTasksOf(db, permit.id, permit.active_stage_key),
+    openCancelRequestOf(db, permit),
   ]);
   return {
     id: permit.id,
@@ -63,6 +78,7 @@ async function headerOf(db: Executor, access: PermitAccess): Promise<PermitHeade
     completedAt: isoOf(permit.completed_at),
     activeStage: activeStage ?? null,
     nextTasks,
+    cancelRequest,
     isPoleOwner: access.isPoleOwner,
     permissions: access.permissions,
   };

@@ -61,7 +61,7 @@ async function lockAll(ctx: ServiceContext, trx: Trx, permitIds: string[]) {
 }
 
 /** The bulk event's payload for each organization: only the permits it sees, never another attacher's. */
-async function bulkPayloads(trx: Trx, permits: PermitRow[]) {
+export async function bulkPayloads(trx: Trx, permits: PermitRow[]) {
   const audiences = new Map<string, string[]>();
   const byOrganization = new Map<string, string[]>();
   for (const permit of permits) {

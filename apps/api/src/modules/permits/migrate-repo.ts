@@ -95,3 +95,46 @@ export async function moveToTemplate(
     FROM (VALUES ${sql.join(rows)}) AS moved (id, active_stage_key)
     WHERE permits.id = moved.id`.execute(db);
 }
+
+/** Who is assigned to the tasks of some permits, with each person's name. */
+export async function assignmentsOf(db: Executor, permitIds: string[]) {
+  if (permitIds.length === 0) return [];
+  return db
+    .selectFrom('permit_task_assignments as a')
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .select([
+      'a.permit_id',
+      'a.task_key',
+      'a.user_id',
+      'a.assigned_by',
+      'a.assigned_at',
+      sql<string>`trim(u.first_name || ' ' || u.last_name)`.as('user_name'),
+    ])
+    .where('a.permit_id', 'in', permitIds)
+    .orderBy('a.task_key')
+    .orderBy('user_name')
+    .execute();
+}
+
+export type AssignmentRow = Awaited<ReturnType<typeof assignmentsOf>>[number];
+
+/** Replaces the assignments of moved permits with the ones they carry to their new version. */
+export async function replaceAssignments(db: Executor, permitIds: string[], carried: AssignmentRow[]) {
+  if (permitIds.length === 0) return;
+  await db.deleteFrom('permit_task_assignments').where('permit_id', 'in', permitIds).execute();
+  if (carried.length === 0) return;
+  await db
+    .insertInto('permit_task_assignments')
+    .values(
+      carried.map((row) => ({
+        permit_id: row.permit_id,
+        task_key: row.task_key,
+        user_id: row.user_id,
+        assigned_by: row.assigned_by,
+        assigned_at: row.assigned_at,
+      })),
+    )
+    // Two tasks mapped onto one keep the person once.
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}

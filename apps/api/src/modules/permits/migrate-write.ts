@@ -1,10 +1,15 @@
-import type { DroppedValue, WorkflowDefinition } from '@crossarm/shared';
+import type { DroppedAssignment, DroppedValue, WorkflowDefinition } from '@crossarm/shared';
 import type { Trx } from '../../db/database.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import type { ProjectRow } from '../projects/repo.ts';
 import type { TemplateRow } from '../workflows/repo.ts';
 import { changedPairs, type Mapping } from './mapping.ts';
-import { moveToTemplate, type PermitOnTemplate } from './migrate-repo.ts';
+import {
+  type AssignmentRow,
+  moveToTemplate,
+  type PermitOnTemplate,
+  replaceAssignments,
+} from './migrate-repo.ts';
 import { deleteProgress, deleteValues, insertActivity, insertProgress, insertValues } from './repo.ts';
 import type { MigratedState, StoredValue } from './transform.ts';
 
@@ -22,9 +27,35 @@ export interface MigrationRun {
   now: Date;
 }
 
+/** An assignment a move drops, because its task has no counterpart in the new version. */
 export interface MovedPermit {
   permit: PermitOnTemplate;
   state: MigratedState;
+  /** The permit's assignments on their new task keys. */
+  assignments: AssignmentRow[];
+  droppedAssignments: DroppedAssignment[];
+}
+
+/**
+ * Carries a permit's assignments across the move: each follows its task to the task it maps to, and is
+ * dropped when its task maps to none.
+ */
+export function carryAssignments(run: Pick<MigrationRun, 'mapping' | 'source'>, rows: AssignmentRow[]) {
+  const carried: AssignmentRow[] = [];
+  const dropped: DroppedAssignment[] = [];
+  const taskNames = new Map(run.source.definition.stages.flatMap((s) => s.tasks.map((t) => [t.key, t.name])));
+  for (const row of rows) {
+    const target = run.mapping.tasks.get(row.task_key);
+    if (target) carried.push({ ...row, task_key: target });
+    else
+      dropped.push({
+        taskKey: row.task_key,
+        taskName: taskNames.get(row.task_key) ?? 'A removed task',
+        userId: row.user_id,
+        userName: row.user_name,
+      });
+  }
+  return { carried, dropped };
 }
 
 /** A stage of a version by key, as results and the activity log show it. */
@@ -44,7 +75,7 @@ export function presentDropped(run: Pick<MigrationRun, 'names'>, value: StoredVa
 }
 
 /** The activity entry of one moved permit: versions and stage before and after, the mapping, what was lost. */
-function migrationActivity(run: MigrationRun, { permit, state }: MovedPermit) {
+function migrationActivity(run: MigrationRun, { permit, state, droppedAssignments }: MovedPermit) {
   const { source, target } = run;
   return {
     permitId: permit.id,
@@ -64,13 +95,14 @@ function migrationActivity(run: MigrationRun, { permit, state }: MovedPermit) {
       // Only the pairs that change a key or drop an item: the others keep their key.
       mapping: { stages: changedPairs(run.mapping.stages), tasks: changedPairs(run.mapping.tasks) },
       droppedValues: state.dropped.map((value) => presentDropped(run, value)),
+      droppedAssignments,
     },
   };
 }
 
 /**
  * Writes a batch of moved permits: their stages and tasks anew, the values of those whose values moved
- * or were dropped, the permit rows, and one activity entry each.
+ * or were dropped, their assignments on the new task keys, the permit rows, and one activity entry each.
  */
 export async function writeMigratedBatch(run: MigrationRun, moved: MovedPermit[]) {
   const { trx, source } = run;
@@ -99,6 +131,11 @@ export async function writeMigratedBatch(run: MigrationRun, moved: MovedPermit[]
         updated_at: value.updatedAt,
       })),
     ),
+  );
+  await replaceAssignments(
+    trx,
+    ids,
+    moved.flatMap(({ assignments }) => assignments),
   );
   await moveToTemplate(
     trx,

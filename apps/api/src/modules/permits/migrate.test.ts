@@ -192,6 +192,7 @@ describe('previewing a migration', () => {
         permitNumber: 'PREVIEW-000001',
         activeStage: { key: KEY.intake, name: 'Intake' },
         droppedValues: [],
+        droppedAssignments: [],
       },
       {
         permitId: c.surveying.id,
@@ -205,12 +206,14 @@ describe('previewing a migration', () => {
             value: 24.5,
           },
         ],
+        droppedAssignments: [],
       },
       {
         permitId: c.finished.id,
         permitNumber: 'PREVIEW-000003',
         activeStage: { key: KEY.survey, name: 'Survey' },
         droppedValues: [],
+        droppedAssignments: [],
       },
     ]);
     expect(preview.skipped).toEqual([
@@ -348,6 +351,7 @@ describe('running a migration', () => {
           value: 24.5,
         },
       ],
+      droppedAssignments: [],
     });
   });
 
@@ -424,6 +428,70 @@ describe('choosing permits and the mapping', () => {
     expect(noPreview.statusCode).toBe(400);
     expect(noPreview.json().errors[0].field).toBe('body.preview');
     expect(await written(c.projectId)).toEqual(before);
+  });
+});
+
+describe('assignments across a migration', () => {
+  const assign = (permitId: string, taskKey: string, userId: string) =>
+    t.db
+      .insertInto('permit_task_assignments')
+      .values({ permit_id: permitId, task_key: taskKey, user_id: userId, assigned_by: s.ownerManager })
+      .execute();
+  const assignmentsOf = async (permitId: string) =>
+    (
+      await t.db
+        .selectFrom('permit_task_assignments')
+        .select(['task_key', 'user_id', 'assigned_by'])
+        .where('permit_id', '=', permitId)
+        .execute()
+    )
+      .map((row) => [row.task_key, row.user_id, row.assigned_by])
+      .sort();
+
+  it('follow their task to the task it maps to, and are dropped and listed when it maps to none', async () => {
+    const c = await buildCase('ASSIGN');
+    await assign(c.surveying.id, KEY.review, s.attacherMember);
+    await assign(c.surveying.id, KEY.design, s.ownerMember);
+    await assign(c.fresh.id, KEY.design, s.ownerMember);
+    await assign(c.fresh.id, KEY.walk, s.attacherMember);
+    // The in-progress design becomes the inspection on one permit; on the other it is left behind.
+    dataOf(
+      await migrate(s.ownerManager, c, {
+        permitIds: [c.surveying.id],
+        mapping: { tasks: { [KEY.design]: INSPECT } },
+      }),
+    );
+    const moved = dataOf(await migrate(s.ownerManager, c, { permitIds: [c.fresh.id] }));
+    expect(moved.permits[0].droppedAssignments).toEqual([
+      { taskKey: KEY.design, taskName: 'Design', userId: s.ownerMember, userName: expect.any(String) },
+    ]);
+    expect(await assignmentsOf(c.surveying.id)).toEqual(
+      [
+        [KEY.review, s.attacherMember, s.ownerManager],
+        [INSPECT, s.ownerMember, s.ownerManager],
+      ].sort(),
+    );
+    expect(await assignmentsOf(c.fresh.id)).toEqual([[KEY.walk, s.attacherMember, s.ownerManager]]);
+    const activity = async (permitId: string) =>
+      (
+        await t.db
+          .selectFrom('permit_activity')
+          .select('after')
+          .where('permit_id', '=', permitId)
+          .where('kind', '=', 'PermitMigrated')
+          .executeTakeFirstOrThrow()
+      ).after;
+    expect((await activity(c.surveying.id))?.droppedAssignments).toEqual([]);
+    expect((await activity(c.fresh.id))?.droppedAssignments).toEqual([
+      { taskKey: KEY.design, taskName: 'Design', userId: s.ownerMember, userName: expect.any(String) },
+    ]);
+  });
+
+  it('stay as they are in a preview', async () => {
+    const c = await buildCase('ASSIGNPRE');
+    await assign(c.fresh.id, KEY.design, s.ownerMember);
+    dataOf(await migrate(s.ownerManager, c, { preview: true }));
+    expect(await assignmentsOf(c.fresh.id)).toEqual([[KEY.design, s.ownerMember, s.ownerManager]]);
   });
 });
 

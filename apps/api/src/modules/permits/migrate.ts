@@ -18,9 +18,10 @@ import { requireManagedProject } from '../projects/access.ts';
 import { findVisibleTemplate, type TemplateRow } from '../workflows/repo.ts';
 import { requireProjectTemplate } from './access.ts';
 import { buildMapping, describeMapping } from './mapping.ts';
-import { type PermitOnTemplate, permitsOnTemplate, snapshotsOf } from './migrate-repo.ts';
+import { assignmentsOf, type PermitOnTemplate, permitsOnTemplate, snapshotsOf } from './migrate-repo.ts';
 import {
   announceMigration,
+  carryAssignments,
   type MigrationRun,
   presentDropped,
   stageRef,
@@ -84,22 +85,29 @@ async function moveAll(run: MigrationRun, permits: PermitOnTemplate[], preview: 
   let droppedValues = 0;
   for (let start = 0; start < permits.length; start += BATCH) {
     const batch = permits.slice(start, start + BATCH);
-    const snapshots = await snapshotsOf(
-      run.trx,
-      batch.map((permit) => permit.id),
-    );
-    const states = batch.map((permit) => ({
-      permit,
-      state: migratePermitState(
-        run.target.definition,
-        run.mapping,
-        run.placements,
-        snapshots.get(permit.id)!,
-        run.now,
-      ),
-    }));
+    const ids = batch.map((permit) => permit.id);
+    const snapshots = await snapshotsOf(run.trx, ids);
+    const assignments = await assignmentsOf(run.trx, ids);
+    const states = batch.map((permit) => {
+      const { carried, dropped } = carryAssignments(
+        run,
+        assignments.filter((row) => row.permit_id === permit.id),
+      );
+      return {
+        permit,
+        state: migratePermitState(
+          run.target.definition,
+          run.mapping,
+          run.placements,
+          snapshots.get(permit.id)!,
+          run.now,
+        ),
+        assignments: carried,
+        droppedAssignments: dropped,
+      };
+    });
     if (!preview) await writeMigratedBatch(run, states);
-    for (const { permit, state } of states) {
+    for (const { permit, state, droppedAssignments } of states) {
       droppedValues += state.dropped.length;
       if (listed.length >= MIGRATION_PERMIT_LIST_LIMIT) continue;
       listed.push({
@@ -107,6 +115,7 @@ async function moveAll(run: MigrationRun, permits: PermitOnTemplate[], preview: 
         permitNumber: permit.permit_number,
         activeStage: stageRef(run.target.definition, state.progress.activeStageKey),
         droppedValues: state.dropped.map((value) => presentDropped(run, value)),
+        droppedAssignments,
       });
     }
   }

@@ -1,11 +1,12 @@
 import {
   type ExpressionValue,
   evaluateExpression,
+  isEmptyValue,
   PropertyDefinition,
+  type PropertyFacts,
   parseExpression,
   type WorkflowDefinition,
 } from '@crossarm/shared';
-import { isEmptyValue, type PropertyFacts } from './properties-values.ts';
 import type { StoredValue } from './transform.ts';
 
 // Expression properties are never written by people: after every save they are computed again from the

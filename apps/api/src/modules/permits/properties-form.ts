@@ -2,6 +2,7 @@ import type { PermitProperties, PropertyValuesInput } from '@crossarm/shared';
 import { CLOSED_PERMIT_STATUSES } from '@crossarm/shared';
 import { type ServiceContext, transact } from '../../http/context.ts';
 import { conflict } from '../../http/errors.ts';
+import { discardOnFailure, type ReceivedFile } from './files-upload.ts';
 import { requirePermit } from './permit-access.ts';
 import { presentValues, saveValues } from './properties.ts';
 import { withDefinition } from './tasks-access.ts';
@@ -35,22 +36,33 @@ export async function getPermitProperties(ctx: ServiceContext, permitId: string)
   return { editable, properties };
 }
 
-/** Saves values of the application form; the form's Expression properties follow. */
-export function savePermitProperties(ctx: ServiceContext, permitId: string, input: PropertyValuesInput) {
-  return transact(ctx, async (trx) => {
-    const access = await withDefinition(
-      trx,
-      await requirePermit(ctx, trx, permitId, { permission: 'EditPermits', lock: true }),
-    );
-    const refusal = formRefusal(access);
-    if (refusal) throw conflict(refusal);
-    const properties = await saveValues(
-      ctx,
-      trx,
-      access,
-      { taskKey: null, properties: access.definition.applicationForm },
-      input,
-    );
-    return { editable: true, properties };
-  });
+/**
+ * Saves values of the application form and files uploaded to its File properties (removed again when the
+ * save is refused); the form's Expression properties follow.
+ */
+export function savePermitProperties(
+  ctx: ServiceContext,
+  permitId: string,
+  input: PropertyValuesInput,
+  files: ReceivedFile[] = [],
+) {
+  return discardOnFailure(ctx.app.storage, files, () =>
+    transact(ctx, async (trx) => {
+      const access = await withDefinition(
+        trx,
+        await requirePermit(ctx, trx, permitId, { permission: 'EditPermits', lock: true }),
+      );
+      const refusal = formRefusal(access);
+      if (refusal) throw conflict(refusal);
+      const properties = await saveValues(
+        ctx,
+        trx,
+        access,
+        { taskKey: null, properties: access.definition.applicationForm },
+        input,
+        files,
+      );
+      return { editable: true, properties };
+    }),
+  );
 }

@@ -1,6 +1,7 @@
 import type { TemplateProperty, TemplateTask } from '@crossarm/shared';
+import { fileRefsOf, isEmptyValue, type PropertyFacts } from '@crossarm/shared';
+import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
-import { isEmptyValue, type PropertyFacts } from './properties-values.ts';
 import type { StoredValue } from './transform.ts';
 
 /** The property library entries by id. */
@@ -82,4 +83,30 @@ export async function missingRequiredProperties(db: Executor, permitId: string, 
     missing.map((property) => property.libraryEntryId),
   );
   return missing.map((property) => facts.get(property.libraryEntryId)?.name ?? 'A deleted property');
+}
+
+/**
+ * Takes a file out of every File property value of the permit that lists it (a file deleted from the
+ * permit); a value left with no file is removed. Gives each value changed, before and after.
+ */
+export async function removeFileFromValues(
+  db: Executor,
+  permit: { id: string; project_id: string },
+  fileId: string,
+  userId: string,
+) {
+  const listing = await db
+    .selectFrom('permit_property_values')
+    .select(['task_key as taskKey', 'property_entry_id as propertyEntryId', 'value'])
+    .where('permit_id', '=', permit.id)
+    .where(sql<boolean>`value @> ${JSON.stringify([{ fileId }])}::jsonb`)
+    .execute();
+  const changed = [];
+  for (const row of listing) {
+    const after = fileRefsOf(row.value).filter((ref) => ref.fileId !== fileId);
+    await writeValue(db, permit, row, after.length > 0 ? after : null, userId);
+    const { taskKey, propertyEntryId } = row;
+    changed.push({ taskKey, propertyEntryId, before: row.value, after: after.length > 0 ? after : null });
+  }
+  return changed;
 }

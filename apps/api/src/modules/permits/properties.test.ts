@@ -1,9 +1,10 @@
-import { type FieldType, WorkflowDefinition } from '@crossarm/shared';
+import { WorkflowDefinition } from '@crossarm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { id, stage, task } from '../../../../../packages/shared/src/workflow-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { buildPermit, buildPublishedTemplate } from '../../../test/factories.ts';
 import { multipart } from '../../../test/multipart.ts';
+import { buildProperty } from './tasks-test-scene.ts';
 import { buildPermitScene, dataOf, type PermitScene, sceneProject } from './test-scene.ts';
 
 let t: TestApp;
@@ -16,33 +17,21 @@ const SECOND = id(2);
 const TASK = id(11);
 const LATER = id(21);
 
-async function entry(name: string, fieldType: FieldType, renderOptions: Record<string, unknown>) {
-  const row = await t.db
-    .insertInto('library_entries')
-    .values({
-      kind: 'property',
-      name,
-      field_type: fieldType,
-      render_options: JSON.stringify(renderOptions),
-      updated_at: new Date(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   s = await buildPermitScene(t);
   projectId = (await sceneProject(t, s, 'PRP')).id;
-  E.text = await entry('PT Notes', 'Text', { maxLength: 5 });
-  E.count = await entry('PT Count', 'Number', { min: 0, max: 100, decimals: 1 });
-  E.choice = await entry('PT Choice', 'Dropdown', { options: [{ value: 'a', label: 'A' }] });
-  E.person = await entry('PT Person', 'User', {});
-  E.day = await entry('PT Day', 'Date', {});
-  E.email = await entry('PT Email', 'Email', {});
-  E.file = await entry('PT File', 'File', {});
-  E.double = await entry('PT Double', 'Expression', { formula: '{PT Count} * 2', resultType: 'Number' });
+  E.text = await buildProperty(t, 'PT Notes', 'Text', { maxLength: 5 });
+  E.count = await buildProperty(t, 'PT Count', 'Number', { min: 0, max: 100, decimals: 1 });
+  E.choice = await buildProperty(t, 'PT Choice', 'Dropdown', { options: [{ value: 'a', label: 'A' }] });
+  E.person = await buildProperty(t, 'PT Person', 'User', {});
+  E.day = await buildProperty(t, 'PT Day', 'Date', {});
+  E.email = await buildProperty(t, 'PT Email', 'Email', {});
+  E.file = await buildProperty(t, 'PT File', 'File', {});
+  E.double = await buildProperty(t, 'PT Double', 'Expression', {
+    formula: '{PT Count} * 2',
+    resultType: 'Number',
+  });
   const props = (...ids: string[]) => ids.map((libraryEntryId) => ({ libraryEntryId, required: false }));
   const definition = WorkflowDefinition.parse({
     stages: [
@@ -164,7 +153,7 @@ describe("saving a task's values", () => {
     expect(await storedValues(permitId)).toEqual({});
   });
 
-  it('takes multipart with a values field, and refuses files for now', async () => {
+  it('takes multipart with a values field, and refuses a file part not named for a File property', async () => {
     const permitId = await newPermit();
     const form = multipart({ values: JSON.stringify([{ propertyEntryId: E.text, value: 'Yes' }]) });
     dataOf(await t.injectAs(s.ownerMember, { method: 'PUT', url: taskUrl(permitId), ...form }));

@@ -11,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contextOf } from '../../http/context.ts';
 import { ok, okSchema } from '../../http/envelope.ts';
+import { permitDraftRoutes } from './drafts-routes.ts';
 import { listTemplatePermits } from './list.ts';
 import { migratePermits } from './migrate.ts';
 import { getProjectSummary } from './summary.ts';
@@ -21,6 +22,7 @@ const templateParams = z.object({ id: z.uuid(), templateId: z.uuid() });
 /** Permits as projects and template versions see them: the permits of a version, moving them, the figures. */
 export async function permitRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  await permitDraftRoutes(app);
   const onTemplate = '/api/joint-use/project/:id/workflow-templates/:templateId/permits';
   r.get(
     onTemplate,

@@ -1,7 +1,6 @@
 import {
   PermitProgress,
   PermitProperties,
-  type PropertyValuesInput,
   TaskAssignments,
   TaskAssignmentsInput,
   TaskProperties,
@@ -11,9 +10,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contextOf } from '../../http/context.ts';
 import { ok, okSchema } from '../../http/envelope.ts';
-import { readForm } from '../../http/form.ts';
 import { setTaskAssignments } from './assignments.ts';
-import { readValuesForm } from './properties.ts';
+import { readValuesUpload } from './properties-files.ts';
 import { getPermitProperties, savePermitProperties } from './properties-form.ts';
 import { completePermitTask, saveTaskValues, uncompletePermitTask } from './tasks.ts';
 
@@ -22,9 +20,9 @@ const permitParams = z.object({ id: z.uuid() });
 /** The stage and task are named by their keys in the permit's workflow. */
 const taskParams = z.object({ id: z.uuid(), stageId: z.uuid(), taskId: z.uuid() });
 const valuesNote =
-  'JSON `{values:[{propertyEntryId, value}]}`, or multipart/form-data with a `values` JSON field';
-/** Only form fields are read for now: File values are refused before any upload is kept. */
-const MAX_FORM_BYTES = 1_000_000;
+  'JSON `{values:[{propertyEntryId, value}]}`, or multipart/form-data with a `values` JSON field and files ' +
+  'for File properties in parts named `file:<propertyEntryId>`, appended to what the property holds. A File ' +
+  "property's value is the list of the ids of its stored files to keep.";
 
 const idsOf = (params: z.infer<typeof taskParams>) => ({
   permitId: params.id,
@@ -65,8 +63,8 @@ export async function permitTaskRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const input = readValuesForm(await readForm(request, MAX_FORM_BYTES));
-      return ok(await saveTaskValues(contextOf(request), idsOf(request.params), input));
+      const { input, files } = await readValuesUpload(request, app.storage);
+      return ok(await saveTaskValues(contextOf(request), idsOf(request.params), input, files));
     },
   );
   r.put(
@@ -106,8 +104,8 @@ export async function permitTaskRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const input: PropertyValuesInput = readValuesForm(await readForm(request, MAX_FORM_BYTES));
-      return ok(await savePermitProperties(contextOf(request), request.params.id, input));
+      const { input, files } = await readValuesUpload(request, app.storage);
+      return ok(await savePermitProperties(contextOf(request), request.params.id, input, files));
     },
   );
 }

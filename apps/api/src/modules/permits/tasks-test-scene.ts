@@ -1,3 +1,4 @@
+import type { FieldType } from '@crossarm/shared';
 import type { TestApp } from '../../../test/app.ts';
 import { buildUser } from '../../../test/factories.ts';
 
@@ -14,4 +15,25 @@ export async function buildViewOnlyUser(t: TestApp, projectId: string, organizat
     })
     .execute();
   return id;
+}
+
+/** A property library entry of a field type with its render options. */
+export async function buildProperty(
+  t: TestApp,
+  name: string,
+  fieldType: FieldType,
+  renderOptions: Record<string, unknown> = {},
+) {
+  const row = await t.db
+    .insertInto('library_entries')
+    .values({
+      kind: 'property',
+      name,
+      field_type: fieldType,
+      render_options: JSON.stringify(renderOptions),
+      updated_at: new Date(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }

@@ -12,6 +12,7 @@ import {
   uncompleteTask,
 } from './engine.ts';
 import { recordPermitChange } from './events.ts';
+import { discardOnFailure, type ReceivedFile } from './files-upload.ts';
 import { saveValues } from './properties.ts';
 import { missingRequiredProperties } from './properties-repo.ts';
 import { requireWorkablePermit, taskIn } from './tasks-access.ts';
@@ -33,7 +34,8 @@ function presentProgress(progress: Progress, changes: ProgressChange[]): PermitP
   };
 }
 
-const summaries: Record<ProgressChange['kind'], (name: string, to: string) => string> = {
+/** What each change of the task engine says in the activity. */
+export const PROGRESS_SUMMARIES: Record<ProgressChange['kind'], (name: string, to: string) => string> = {
   TaskStarted: (name) => `Task ${name} was started`,
   TaskCompleted: (name) => `Task ${name} was completed`,
   TaskUncompleted: (name) => `Task ${name} was uncompleted`,
@@ -55,7 +57,7 @@ async function recordChanges(
   for (const change of changes) {
     await recordPermitChange(ctx, trx, permit, {
       kind: change.kind,
-      summary: summaries[change.kind](change.name, change.to),
+      summary: PROGRESS_SUMMARIES[change.kind](change.name, change.to),
       before: { status: change.from },
       after: { status: change.to },
       detail: { stageKey: change.stageKey, ...(change.taskKey ? { taskKey: change.taskKey } : {}) },
@@ -124,30 +126,35 @@ export function uncompletePermitTask(
 }
 
 /**
- * Saves values filled in on a task. The first save starts a ready task (TaskStarted); a task not ready yet,
- * or already completed, takes no values (409).
+ * Saves values filled in on a task, and files uploaded to its File properties (already stored; removed again
+ * when the save is refused). The first save starts a ready task (TaskStarted); a task not ready yet, or
+ * already completed, takes no values (409).
  */
 export function saveTaskValues(
   ctx: ServiceContext,
   ids: { permitId: string; stageKey: string; taskKey: string },
   input: PropertyValuesInput,
+  files: ReceivedFile[] = [],
 ): Promise<TaskProperties> {
-  return transact(ctx, async (trx) => {
-    const access = await requireWorkablePermit(ctx, trx, ids.permitId, 'changed');
-    const task = taskIn(access.definition, ids.stageKey, ids.taskKey);
-    const before = await loadProgress(trx, ids.permitId);
-    const step = refusingConflicts(() => startTask(before, task.key, new Date()));
-    const properties = await saveValues(
-      ctx,
-      trx,
-      access,
-      { taskKey: task.key, properties: task.properties },
-      input,
-    );
-    if (step.changes.length > 0) {
-      await saveProgress(trx, ids.permitId, before, step.progress);
-      await recordChanges(ctx, trx, access.permit, step.changes);
-    }
-    return { taskKey: task.key, properties };
-  });
+  return discardOnFailure(ctx.app.storage, files, () =>
+    transact(ctx, async (trx) => {
+      const access = await requireWorkablePermit(ctx, trx, ids.permitId, 'changed');
+      const task = taskIn(access.definition, ids.stageKey, ids.taskKey);
+      const before = await loadProgress(trx, ids.permitId);
+      const step = refusingConflicts(() => startTask(before, task.key, new Date()));
+      const properties = await saveValues(
+        ctx,
+        trx,
+        access,
+        { taskKey: task.key, properties: task.properties },
+        input,
+        files,
+      );
+      if (step.changes.length > 0) {
+        await saveProgress(trx, ids.permitId, before, step.progress);
+        await recordChanges(ctx, trx, access.permit, step.changes);
+      }
+      return { taskKey: task.key, properties };
+    }),
+  );
 }

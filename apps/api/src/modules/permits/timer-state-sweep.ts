@@ -1,8 +1,8 @@
 import { CLOSED_PERMIT_STATUSES, type TimerBreachRecipient } from '@crossarm/shared';
 import type { Db, Trx } from '../../db/database.ts';
 import { recordEvent } from '../../realtime/outbox.ts';
-import { permitAudience } from './permit-access.ts';
-import { insertActivity } from './repo.ts';
+import { recordPermitChange, type SystemActor } from './events.ts';
+import { startPeriodic } from './periodic.ts';
 import { nextDueAt, readRow, type TimerRow } from './timer-state.ts';
 
 // Clocks run out between requests, so a periodic sweep records breaches: it looks only at clocks due by now
@@ -68,8 +68,11 @@ async function ownerName(trx: Trx, row: TimerRow) {
   return found?.name ?? (row.owner_kind === 'Task' ? 'a task' : 'a stage');
 }
 
-/** Records one breach: the flag, the activity entry, and the events to the permit's audience and recipients. */
-async function recordBreach(trx: Trx, row: TimerRow, breachedAt: Date, now: Date) {
+/**
+ * Records one breach: the flag, then the change as the system's (its activity entry and the events to the
+ * permit's organizations), and a personal event to each recipient the timer names.
+ */
+async function recordBreach(trx: Trx, system: SystemActor, row: TimerRow, breachedAt: Date) {
   const permit = await trx
     .selectFrom('permits')
     .select(['id', 'project_id', 'applicant_organization_id', 'created_by', 'permit_number'])
@@ -91,40 +94,31 @@ async function recordBreach(trx: Trx, row: TimerRow, breachedAt: Date, now: Date
     breachedAt: breachedAt.toISOString(),
   };
   const what = row.owner_kind === 'Task' ? 'task' : 'stage';
-  await insertActivity(trx, [
-    {
-      permitId: permit.id,
-      projectId: permit.project_id,
-      kind: 'TaskChanged',
-      actorUserId: null,
-      summary: `The ${row.duration_days}-day timer on the ${what} '${name}' ran out`,
-      after: { timer: detail },
-    },
-  ]);
-  await trx.updateTable('permits').set({ last_activity_at: now }).where('id', '=', permit.id).execute();
+  await recordPermitChange(system, trx, permit, {
+    kind: 'TaskChanged',
+    summary: `The ${row.duration_days}-day timer on the ${what} '${name}' ran out`,
+    after: { timer: detail },
+    detail: { permitNumber: permit.permit_number, ...detail },
+  });
   const payload = {
     permitId: permit.id,
     projectId: permit.project_id,
     permitNumber: permit.permit_number,
     ...detail,
+    notification: true,
   };
-  const audience = await permitAudience(trx, permit);
-  for (const [index, organizationId] of audience.entries()) {
-    // One of the events also reaches the permit's open pages, so that they hear the breach once.
-    await recordEvent(trx, {
-      type: 'TaskChanged',
-      organizationId,
-      permitId: index === 0 ? permit.id : null,
-      payload,
-    });
-  }
   for (const userId of await recipientsOf(trx, row, permit, row.on_breach.notify)) {
-    await recordEvent(trx, { type: 'TaskChanged', userId, payload: { ...payload, notification: true } });
+    await recordEvent(trx, { type: 'TaskChanged', userId, payload });
   }
 }
 
 /** Looks at one clock due by now, under its permit's lock; true when it recorded a breach. */
-async function sweepOne(db: Db, key: { permit_id: string; owner_key: string }, now: Date) {
+async function sweepOne(
+  db: Db,
+  system: SystemActor,
+  key: { permit_id: string; owner_key: string },
+  now: Date,
+) {
   return db.transaction().execute(async (trx) => {
     await trx.selectFrom('permits').select('id').where('id', '=', key.permit_id).forUpdate().execute();
     const row = await trx
@@ -146,7 +140,7 @@ async function sweepOne(db: Db, key: { permit_id: string; owner_key: string }, n
         .execute();
       return false;
     }
-    await recordBreach(trx, row, reading.dueAt, now);
+    await recordBreach(trx, system, row, reading.dueAt);
     return true;
   });
 }
@@ -156,7 +150,8 @@ async function sweepOne(db: Db, key: { permit_id: string; owner_key: string }, n
  * asks to, writes a TaskChanged activity entry and tells the permit's organizations and the timer's
  * recipients. Idempotent. Returns how many breaches it recorded.
  */
-export async function sweepBreaches(db: Db, now: Date = new Date()): Promise<number> {
+export async function sweepBreaches(db: Db, now: Date = new Date(), publicUrl = ''): Promise<number> {
+  const system: SystemActor = { system: true, publicUrl };
   const due = await db
     .selectFrom('permit_timers as pt')
     .innerJoin('permits as p', 'p.id', 'pt.permit_id')
@@ -168,13 +163,14 @@ export async function sweepBreaches(db: Db, now: Date = new Date()): Promise<num
     .limit(SWEEP_BATCH)
     .execute();
   let recorded = 0;
-  for (const key of due) if (await sweepOne(db, key, now)) recorded += 1;
+  for (const key of due) if (await sweepOne(db, system, key, now)) recorded += 1;
   return recorded;
 }
 
 /** What the periodic sweep needs of the app. */
 export interface SweepHost {
   db: Db;
+  config: { publicUrl: string };
   events: { flush(): Promise<unknown> };
   log: { warn(details: object, message: string): void };
 }
@@ -184,22 +180,12 @@ export interface SweepHost {
  * Returns the function that stops it.
  */
 export function startBreachSweep(host: SweepHost, everyMs = 60_000): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = sweepBreaches(host.db)
-      .then(async (recorded) => {
-        if (recorded > 0) await host.events.flush();
-      })
-      .catch((error: unknown) => host.log.warn({ err: error }, 'sweeping timer breaches failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodic(
+    host.log,
+    'sweeping timer breaches failed',
+    async () => {
+      if ((await sweepBreaches(host.db, new Date(), host.config.publicUrl)) > 0) await host.events.flush();
+    },
+    everyMs,
+  );
 }

@@ -53,7 +53,8 @@ export function nextDueAt(row: TimerRow, now: Date): Date | null {
   return pausedNow(row) ? null : readRow(row, now).dueAt;
 }
 
-function startedRow(permit: TimedPermit, placed: PlacedTimer, now: Date): TimerRow {
+/** A permit's clock started at `now`: paused from the start when the permit is on hold. */
+export function startedRow(permit: TimedPermit, placed: PlacedTimer, now: Date): TimerRow {
   const { timer } = placed;
   const row: TimerRow = {
     permit_id: permit.id,

@@ -4,6 +4,7 @@ import { DataTableErrorState } from './DataTableErrorState';
 import { DataTablePagination } from './DataTablePagination';
 import { DataTableSkeletonRows } from './DataTableSkeletonRows';
 import type { DataTableColumn, DataTablePaging, DataTableSelection, DataTableSort } from './data-table-types';
+import { SelectAllCheckbox } from './SelectAllCheckbox';
 import { SortableHeaderCell } from './SortableHeaderCell';
 
 export interface DataTableProps<T> {
@@ -57,16 +58,8 @@ export function DataTable<T>({
 }: DataTableProps<T>) {
   const ids = rows?.map(getRowId) ?? [];
   const selected = new Set(selection?.selected ?? []);
-  const selectedHere = ids.filter((id) => selected.has(id)).length;
   const columnCount = columns.length + (selection ? 1 : 0);
 
-  const toggleAll = () => {
-    if (!selection) return;
-    const next = new Set(selected);
-    if (selectedHere === ids.length) for (const id of ids) next.delete(id);
-    else for (const id of ids) next.add(id);
-    selection.onChange([...next]);
-  };
   const toggle = (id: string) => {
     if (!selection) return;
     const next = new Set(selected);
@@ -143,13 +136,11 @@ export function DataTable<T>({
           <Table.Tr>
             {selection ? (
               <Table.Th w={36} pr={0}>
-                <Checkbox
-                  size="xs"
-                  checked={ids.length > 0 && selectedHere === ids.length}
-                  indeterminate={selectedHere > 0 && selectedHere < ids.length}
-                  onChange={toggleAll}
-                  disabled={ids.length === 0}
-                  aria-label="Select all rows on this page"
+                <SelectAllCheckbox
+                  ids={ids}
+                  selected={selected}
+                  onChange={selection.onChange}
+                  label="Select all rows on this page"
                 />
               </Table.Th>
             ) : null}

@@ -80,6 +80,16 @@ export class HubClient {
     return () => set.delete(handler);
   }
 
+  /**
+   * Sends an event and waits for the server's acknowledgement. Rejects when the channel is not connected,
+   * or when no answer comes within `timeoutMs`.
+   */
+  request(event: string, payload: unknown, timeoutMs = 10_000): Promise<unknown> {
+    const socket = this.socket;
+    if (!socket?.connected) return Promise.reject(new Error('The real-time channel is not connected.'));
+    return socket.timeout(timeoutMs).emitWithAck(event, payload);
+  }
+
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

@@ -1,15 +1,26 @@
-import { IconFilePlus } from '@tabler/icons-react';
-import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+import { ApplicationView } from '../../features/permits/application/ApplicationView';
 
-/** Permit Application: the page's frame until its content is built. */
+/** Permit Application: `?draft=` opens a saved draft, `?project=` starts on a project. */
 export function PermitApplicationPage() {
+  const [params, setParams] = useSearchParams();
+  const update = useCallback(
+    (next: { draft?: string | null; project?: string | null }) =>
+      setParams(
+        (current) => {
+          const result = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(next)) {
+            if (value) result.set(key, value);
+            else result.delete(key);
+          }
+          return result;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
   return (
-    <PagePlaceholder
-      title="Permit Application"
-      description="Apply for a joint use permit on one of your projects."
-      icon={<IconFilePlus size={28} stroke={1.5} />}
-      emptyTitle="New permit application"
-      emptyText="The application form for a new permit, with its poles, properties and files, will appear here."
-    />
+    <ApplicationView draftId={params.get('draft')} projectId={params.get('project')} setParams={update} />
   );
 }

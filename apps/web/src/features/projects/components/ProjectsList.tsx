@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { DataTable } from '../../../components/data-table/DataTable';
 import { ExportMenu } from '../../../components/data-table/ExportMenu';
+import { pagedTableProps } from '../../../components/data-table/paged-table-props';
 import { SearchInput } from '../../../components/data-table/SearchInput';
 import { TableToolbar } from '../../../components/data-table/TableToolbar';
 import { type ListParamsConfig, useListParams } from '../../../components/data-table/use-list-params';
@@ -91,19 +92,8 @@ export function ProjectsList({ canManage, onCreate }: ProjectsListProps) {
       <DataTable
         label="Projects"
         columns={columns}
-        rows={query.data?.items}
+        {...pagedTableProps(query, list, update, sortTo)}
         getRowId={(project) => project.id}
-        fetching={query.isPlaceholderData}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        sort={{ by: list.sortBy, dir: list.sortDir, onChange: sortTo }}
-        paging={{
-          page: list.page,
-          pageSize: list.pageSize,
-          total: query.data?.total ?? 0,
-          onPageChange: (page) => update({ page }),
-          onPageSizeChange: (pageSize) => update({ pageSize }),
-        }}
         onRowClick={(project) => navigate(projectPath(project))}
         empty={
           <ProjectsEmptyState

@@ -55,8 +55,11 @@ function onPoleClick(map: maplibregl.Map, event: maplibregl.MapLayerMouseEvent) 
     .addTo(map);
 }
 
-/** The poles source (clustered) and spans source with their layers, and what a click on them does. */
-export function addFeatureLayers(map: maplibregl.Map) {
+/**
+ * The poles source (clustered) and spans source with their layers, and what a click on them does. Without
+ * `popups`, a click on a pole is left to the caller (a map where poles are picked).
+ */
+export function addFeatureLayers(map: maplibregl.Map, { popups = true }: { popups?: boolean } = {}) {
   map.addSource('spans', { type: 'geojson', data: EMPTY });
   map.addSource('poles', {
     type: 'geojson',
@@ -69,7 +72,7 @@ export function addFeatureLayers(map: maplibregl.Map) {
   map.addLayer(FEATURE_LAYERS.clusters);
   map.addLayer(FEATURE_LAYERS.poles);
   map.on('click', FEATURE_LAYERS.clusters.id, (event) => onClusterClick(map, event));
-  map.on('click', FEATURE_LAYERS.poles.id, (event) => onPoleClick(map, event));
+  if (popups) map.on('click', FEATURE_LAYERS.poles.id, (event) => onPoleClick(map, event));
   for (const id of [FEATURE_LAYERS.clusters.id, FEATURE_LAYERS.poles.id]) {
     map.on('mouseenter', id, () => {
       map.getCanvas().style.cursor = 'pointer';

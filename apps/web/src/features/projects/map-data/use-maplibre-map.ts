@@ -25,13 +25,18 @@ function createMap(container: HTMLElement, bbox: BoundingBox | null, dark: boole
 /**
  * A MapLibre map in `container` with the project's feature layers, following the colour scheme. `map` is set
  * once its style has loaded; `view` follows every move; `failed` when the browser cannot draw maps.
+ * `popups: false` leaves clicks on poles to the caller.
  */
-export function useMaplibreMap(container: RefObject<HTMLDivElement | null>, bbox: BoundingBox | null) {
+export function useMaplibreMap(
+  container: RefObject<HTMLDivElement | null>,
+  bbox: BoundingBox | null,
+  { popups = true }: { popups?: boolean } = {},
+) {
   const [map, setMap] = useState<maplibregl.Map | null>(null);
   const [failed, setFailed] = useState(false);
   const [view, setView] = useState<MapView | null>(null);
   const dark = useComputedColorScheme('light') === 'dark';
-  const initial = useRef({ bbox, dark });
+  const initial = useRef({ bbox, dark, popups });
   const hadBox = useRef(bbox !== null);
 
   useEffect(() => {
@@ -45,7 +50,7 @@ export function useMaplibreMap(container: RefObject<HTMLDivElement | null>, bbox
       return;
     }
     created.on('load', () => {
-      addFeatureLayers(created);
+      addFeatureLayers(created, { popups: initial.current.popups });
       setMap(created);
       setView(viewOf(created));
     });

@@ -222,6 +222,7 @@ function previewResult(fields: Partial<PermitMigrationResult> = {}): PermitMigra
       propertyName,
       value,
     })),
+    droppedAssignments: [],
   });
   return {
     preview: true,

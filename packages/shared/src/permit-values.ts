@@ -1,15 +1,22 @@
-import {
-  type FieldType,
-  PropertyDefinition,
-  utcDate,
-  ValidationMessage,
-  validateEmail,
-  validatePhone,
-} from '@crossarm/shared';
+import { z } from 'zod';
+import { formatSize, megabytesToBytes } from './formatters.ts';
+import { type FieldType, type FileOptions, PropertyDefinition } from './library.ts';
+import { utcDate, ValidationMessage, validateEmail, validatePhone } from './validators.ts';
 
 // How a value filled in on a permit is checked against its property's field type and render options.
 // Values are stored as JSON: text as strings, numbers as numbers, dates as "YYYY-MM-DD", checkboxes as
-// booleans, choices as the option's stored value, users as a user id (a list when several may be picked).
+// booleans, choices as the option's stored value, users as a user id (a list when several may be picked),
+// files as the list of the files uploaded to the property (`PropertyFileRef`).
+
+/** A file uploaded to a File property, as its stored value lists it; the file is one of the permit's files. */
+export const PropertyFileRef = z.object({
+  fileId: z.uuid(),
+  fileName: z.string(),
+  /** Bytes. */
+  size: z.number().int().nonnegative(),
+  contentType: z.string(),
+});
+export type PropertyFileRef = z.infer<typeof PropertyFileRef>;
 
 /** A property library entry as the checks need it. */
 export interface PropertyFacts {
@@ -35,7 +42,9 @@ export function isEmptyValue(value: unknown) {
 
 /**
  * Checks one value and gives it as it is stored, or a message saying what is wrong. User values are only
- * checked for shape here: whether those people see the permit needs the database.
+ * checked for shape here: whether those people see the permit needs the database. A File property's value
+ * is sent as the ids of its stored files to keep (new files come as uploads); the server keeps those and
+ * appends what was uploaded.
  */
 export function checkValue(property: PropertyFacts, value: unknown): CheckedValue {
   const parsed = PropertyDefinition.safeParse({
@@ -46,7 +55,6 @@ export function checkValue(property: PropertyFacts, value: unknown): CheckedValu
   const definition = parsed.data;
   if (definition.fieldType === 'Expression')
     return invalid('Computed from other properties; it cannot be set');
-  if (definition.fieldType === 'File') return invalid('Files are uploaded as files, not set as values');
   if (isEmptyValue(value)) return valid(null);
   switch (definition.fieldType) {
     case 'Text':
@@ -69,6 +77,8 @@ export function checkValue(property: PropertyFacts, value: unknown): CheckedValu
       return checkWith(value, validatePhone);
     case 'User':
       return checkUsers(value, definition.renderOptions.multiple ?? false);
+    case 'File':
+      return checkFileIds(value);
   }
 }
 
@@ -126,6 +136,57 @@ function checkUsers(value: unknown, multiple: boolean): CheckedValue {
     return valid(ids);
   }
   return typeof value === 'string' && UUID.test(value) ? valid(value) : invalid('Must be a user id');
+}
+
+/** The ids of the files to keep, given as ids or as the stored refs themselves. */
+function checkFileIds(value: unknown): CheckedValue {
+  if (!Array.isArray(value)) return invalid('Must be a list of file ids');
+  const ids = value.map((item: unknown) =>
+    item && typeof item === 'object' && 'fileId' in item ? (item as { fileId: unknown }).fileId : item,
+  );
+  if (!ids.every((id) => typeof id === 'string' && UUID.test(id)))
+    return invalid('Must be a list of file ids');
+  if (new Set(ids).size !== ids.length) return invalid('A file is listed twice');
+  return valid(ids);
+}
+
+/** The files a stored File value lists; anything malformed is left out. */
+export function fileRefsOf(value: unknown): PropertyFileRef[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item: unknown) => {
+    const parsed = PropertyFileRef.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/** Whether a file's name or media type matches one accepted type (`.pdf`, `image/png`, `image/*`). */
+export function acceptsFile(
+  acceptedTypes: readonly string[] | undefined,
+  file: { name: string; type: string },
+) {
+  if (!acceptedTypes || acceptedTypes.length === 0) return true;
+  const name = file.name.toLowerCase();
+  const type = file.type.toLowerCase();
+  return acceptedTypes.some((accepted) => {
+    const rule = accepted.toLowerCase();
+    if (rule.startsWith('.')) return name.endsWith(rule);
+    if (rule.endsWith('/*')) return type.startsWith(rule.slice(0, -1));
+    return type === rule;
+  });
+}
+
+/** What is wrong with a file uploaded to a File property (its type or size), or null. */
+export function fileOptionsError(
+  options: FileOptions,
+  file: { name: string; type: string; size: number },
+): string | null {
+  if (!acceptsFile(options.acceptedTypes, file)) {
+    return `${file.name} is not an accepted type (${options.acceptedTypes?.join(', ')})`;
+  }
+  if (options.maxSizeMb !== undefined && file.size > megabytesToBytes(options.maxSizeMb)) {
+    return `${file.name} is ${formatSize(file.size)}; at most ${options.maxSizeMb} MB`;
+  }
+  return null;
 }
 
 /** The user ids a stored User value names. */

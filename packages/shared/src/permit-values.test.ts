@@ -1,7 +1,6 @@
-import type { FieldType } from '@crossarm/shared';
 import { describe, expect, it } from 'vitest';
-import { computeExpressions, expressionPlacements } from './properties-expressions.ts';
-import { checkValue, type PropertyFacts } from './properties-values.ts';
+import type { FieldType } from './library.ts';
+import { checkValue, fileOptionsError, fileRefsOf, type PropertyFacts } from './permit-values.ts';
 
 const fact = (
   fieldType: FieldType,
@@ -42,10 +41,9 @@ describe('checking a value by its field type', () => {
     expect(message(fact('Email'), 'a@b.co')).toBeNull();
   });
 
-  it('clears with an empty value, and never takes files or expressions', () => {
+  it('clears with an empty value, and never takes expressions', () => {
     expect(checkValue(fact('Text', { maxLength: 2 }), '  ')).toEqual({ ok: true, value: null });
     expect(message(fact('Text', { maxLength: 2 }), 'abc')).toBe('At most 2 characters');
-    expect(message(fact('File'), 'x')).toContain('uploaded as files');
     expect(message(fact('Expression', { formula: '1', resultType: 'Number' }), 1)).toContain('Computed');
   });
 
@@ -57,26 +55,32 @@ describe('checking a value by its field type', () => {
   });
 });
 
-describe('computing expressions', () => {
-  it('follows expressions that refer to other expressions, and leaves failures empty', () => {
-    const count = fact('Number', {}, 'Count');
-    const double = fact('Expression', { formula: '{Count} * 2', resultType: 'Number' }, 'Double');
-    const quad = fact('Expression', { formula: '{Double} * 2', resultType: 'Number' }, 'Quad');
-    const bad = fact('Expression', { formula: '{Count} / 0', resultType: 'Number' }, 'Bad');
-    const facts = new Map([count, double, quad, bad].map((f) => [f.id, f]));
-    const definition = {
-      stages: [],
-      applicationForm: [quad, double, count, bad].map((f) => ({ libraryEntryId: f.id, required: false })),
-    };
-    const placements = expressionPlacements(definition, facts);
-    const values = [
-      { taskKey: null, propertyEntryId: count.id, value: 3, updatedBy: null, updatedAt: new Date() },
-    ];
-    const computed = computeExpressions(placements, values, facts);
-    expect([...computed].map(([p, v]) => [p.propertyEntryId, v])).toEqual([
-      [quad.id, 12],
-      [double.id, 6],
-      [bad.id, null],
-    ]);
+describe('File values', () => {
+  const a = '00000000-0000-4000-8000-00000000000a';
+  const b = '00000000-0000-4000-8000-00000000000b';
+  const ref = { fileId: b, fileName: 'b.pdf', size: 3, contentType: 'application/pdf' };
+
+  it('take the ids of the files to keep, as ids or as stored refs', () => {
+    expect(checkValue(fact('File'), [a, ref])).toEqual({ ok: true, value: [a, b] });
+    expect(checkValue(fact('File'), [])).toEqual({ ok: true, value: null });
+    expect(message(fact('File'), 'x')).toBe('Must be a list of file ids');
+    expect(message(fact('File'), ['x'])).toBe('Must be a list of file ids');
+    expect(message(fact('File'), [a, a])).toBe('A file is listed twice');
+  });
+
+  it('read stored refs, leaving out anything malformed', () => {
+    expect(fileRefsOf([ref, { fileId: 'x' }, 3])).toEqual([ref]);
+    expect(fileRefsOf('x')).toEqual([]);
+  });
+
+  it('check an upload against the accepted types and size', () => {
+    const pdf = { name: 'Plan.PDF', type: 'application/pdf', size: 2_000_000 };
+    expect(fileOptionsError({}, pdf)).toBeNull();
+    expect(fileOptionsError({ acceptedTypes: ['.pdf'] }, pdf)).toBeNull();
+    expect(fileOptionsError({ acceptedTypes: ['application/*'] }, pdf)).toBeNull();
+    expect(fileOptionsError({ acceptedTypes: ['image/*', '.dwg'] }, pdf)).toBe(
+      'Plan.PDF is not an accepted type (image/*, .dwg)',
+    );
+    expect(fileOptionsError({ maxSizeMb: 1 }, pdf)).toBe('Plan.PDF is 2.00 MB; at most 1 MB');
   });
 });

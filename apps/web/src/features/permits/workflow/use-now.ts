@@ -1,0 +1,11 @@
+import { useEffect, useState } from 'react';
+
+/** The current time, ticking every `intervalMs` while the component is shown. */
+export function useNow(intervalMs = 30_000): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
