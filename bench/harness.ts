@@ -1,30 +1,43 @@
 import { performance } from 'node:perf_hooks';
 import type { InjectOptions } from 'fastify';
 import { importJWK, SignJWT } from 'jose';
+import type { KyselyPlugin } from 'kysely';
 import { buildApp } from '../apps/api/src/app.ts';
 import { parseConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/database.ts';
 import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
 import { loadIdentityKeys } from '../apps/api/src/identity/keys.ts';
 
+export interface BenchOptions {
+  /** The PostgreSQL server to use instead of BENCH_DATABASE_URL. */
+  url?: string;
+  /** A PGlite data directory instead of memory (large worlds do not fit in the engine's memory). */
+  pgliteDir?: string;
+  /** Plugins on the app's database handle only (to count the statements a request runs). */
+  appPlugins?: KyselyPlugin[];
+}
+
 /**
  * The real app on a fresh database (PGlite in memory, or the PostgreSQL server of BENCH_DATABASE_URL), with
  * a way to call it as a user and to time a call.
  */
-export async function openBench() {
-  const url = process.env.BENCH_DATABASE_URL;
+export async function openBench(options: BenchOptions = {}) {
+  const url = options.url ?? process.env.BENCH_DATABASE_URL;
   const database = await openDatabase(
-    url ? { kind: 'postgres', url } : { kind: 'pglite', dir: `memory://bench-${Date.now()}` },
+    url
+      ? { kind: 'postgres', url }
+      : { kind: 'pglite', dir: options.pgliteDir ?? `memory://bench-${Date.now()}` },
   );
   const { db } = database;
   await migrateToLatest(db);
+  const appDb = (options.appPlugins ?? []).reduce((handle, plugin) => handle.withPlugin(plugin), db);
   const config = parseConfig({
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent',
     DATA_DIR: '/tmp/crossarm-bench',
   });
   const keys = await loadIdentityKeys(db);
-  const app = await buildApp({ config, db, identityKeys: keys });
+  const app = await buildApp({ config, db: appDb, identityKeys: keys });
   await app.ready();
 
   /** A signed access token for the user, as the embedded provider issues it. */

@@ -1,15 +1,16 @@
-import { IconFileDescription } from '@tabler/icons-react';
-import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { PermitBulkActions } from '../../features/tracker/bulk/PermitBulkActions';
+import { PermitTracker } from '../../features/tracker/components/PermitTracker';
+import { useTrackerView } from '../../features/views/use-tracker-view';
 
-/** All Permits: the page's frame until its content is built. */
+/** All Permits: every permit the user may see, as the tracker's table (its state lives in the URL). */
 export function AllPermitsPage() {
+  const view = useTrackerView();
+  if (view.screen) return view.screen;
   return (
-    <PagePlaceholder
-      title="All Permits"
-      description="Every permit you can see. Filter, sort and save the table as a view."
-      icon={<IconFileDescription size={28} stroke={1.5} />}
-      emptyTitle="No permits to show"
-      emptyText="Permits on your projects will be listed here with their status, stage, next task and assignees."
+    <PermitTracker
+      viewName={view.name}
+      viewMenu={view.menu}
+      bulkActions={(selected, clear) => <PermitBulkActions selected={selected} clear={clear} />}
     />
   );
 }

@@ -1,15 +1,12 @@
-import { IconChecklist } from '@tabler/icons-react';
-import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { PageHeader } from '../../components/PageHeader';
+import { MyWorkTabs } from '../../features/my-work/components/MyWorkTabs';
 
-/** My Work: the page's frame until its content is built. */
+/** My Work: the tasks assigned to the caller and the comments that mention them. */
 export function MyWorkPage() {
   return (
-    <PagePlaceholder
-      title="My Work"
-      description="Tasks assigned to you and comments that mention you."
-      icon={<IconChecklist size={28} stroke={1.5} />}
-      emptyTitle="Nothing assigned to you"
-      emptyText="Tasks assigned to you and comments that mention you will be listed here."
-    />
+    <>
+      <PageHeader title="My Work" description="Tasks assigned to you and comments that mention you." />
+      <MyWorkTabs />
+    </>
   );
 }

@@ -1,0 +1,238 @@
+import {
+  type MentionsShow,
+  type MyMention,
+  type MyMentionsPage,
+  type MyTask,
+  type MyTaskSort,
+  type MyTasksPage,
+  type MyWorkPageQuery,
+  type OpenTaskStatus,
+  type ParsedMyTasksRequest,
+  readTimer,
+  type TimerDayKind,
+  type TimerHold,
+} from '@crossarm/shared';
+import { type RawBuilder, sql } from 'kysely';
+import { containsPattern } from '../../db/like.ts';
+import type { ServiceContext } from '../../http/context.ts';
+import { scopeOf, visiblePermits } from '../overview/visibility.ts';
+import { fullName } from '../projects/repo.ts';
+import { commentExcerpt } from './excerpt.ts';
+
+// My Work reads start from the caller (the assignment and mention indexes lead by user) and keep only the
+// permits the overview's visibility rule lets them see now: a person who lost access to a project, or whose
+// organization no longer takes part, no longer finds its tasks or mentions here.
+
+type Sql = RawBuilder<unknown>;
+
+/** The permits the caller sees, as a set of ids to test a permit id against. */
+const visibleIds = (ctx: ServiceContext) => sql`(SELECT p.id FROM ${visiblePermits(scopeOf(ctx))})`;
+
+const SORT_KEYS: Record<MyTaskSort, Sql> = {
+  DueDate: sql`tm.due_at`,
+  PermitNumber: sql`p.permit_number`,
+  TaskName: sql`lower(t.name)`,
+  Project: sql`lower(pr.name)`,
+  AssignedAt: sql`a.assigned_at`,
+};
+
+interface TaskRow {
+  permit_id: string;
+  permit_number: string;
+  project_id: string;
+  project_name: string;
+  project_code: string;
+  stage_key: string;
+  stage_name: string;
+  task_key: string;
+  task_name: string;
+  status: OpenTaskStatus;
+  assigned_at: Date;
+  /** The task's running clock, when it has one. */
+  timer_started_at: Date | null;
+  duration_days: number | null;
+  day_kind: TimerDayKind | null;
+  time_zone: string | null;
+  pauses_on_hold: boolean | null;
+  holds: TimerHold[] | null;
+  flagged: boolean | null;
+  total: number;
+}
+
+/** The task's clock read now, or null when it has none running. */
+function timerOf(row: TaskRow, now: Date): MyTask['timer'] {
+  if (row.timer_started_at === null) return null;
+  const holds = (row.holds ?? []).map((hold) => ({
+    from: new Date(hold.from),
+    to: hold.to === null ? null : new Date(hold.to),
+  }));
+  const reading = readTimer(
+    {
+      durationDays: row.duration_days ?? 0,
+      dayKind: row.day_kind ?? 'Calendar',
+      timeZone: row.time_zone ?? 'UTC',
+      startedAt: row.timer_started_at,
+      stoppedAt: null,
+      pausesOnHold: row.pauses_on_hold === true,
+      holds,
+    },
+    now,
+  );
+  return {
+    dueAt: reading.dueAt?.toISOString() ?? null,
+    remainingDays: reading.remainingDays,
+    breached: reading.breached,
+    flagged: row.flagged === true,
+    paused: row.pauses_on_hold === true && holds.some((hold) => hold.to === null),
+  };
+}
+
+function presentTask(row: TaskRow, now: Date): MyTask {
+  return {
+    permitId: row.permit_id,
+    permitNumber: row.permit_number,
+    projectId: row.project_id,
+    projectName: row.project_name,
+    projectCode: row.project_code,
+    stageKey: row.stage_key,
+    stageName: row.stage_name,
+    taskKey: row.task_key,
+    taskName: row.task_name,
+    status: row.status,
+    assignedAt: row.assigned_at.toISOString(),
+    timer: timerOf(row, now),
+  };
+}
+
+/**
+ * The open tasks assigned to the caller on permits it sees that are not cancelled, filtered and sorted as
+ * asked, one page with the total. One statement.
+ */
+export async function myTasks(
+  ctx: ServiceContext,
+  body: ParsedMyTasksRequest,
+  query: MyWorkPageQuery,
+): Promise<MyTasksPage> {
+  const { filter, sort } = body;
+  const conditions: Sql[] = [
+    sql`a.user_id = ${ctx.session.user.id}`,
+    sql`t.status <> 'Completed'`,
+    sql`p.status <> 'Cancelled'`,
+    sql`a.permit_id IN ${visibleIds(ctx)}`,
+  ];
+  if (filter.projectIds.length > 0) conditions.push(sql`p.project_id = ANY (${filter.projectIds}::uuid[])`);
+  if (filter.statuses.length > 0) conditions.push(sql`t.status = ANY (${filter.statuses}::text[])`);
+  if (filter.text) {
+    const pattern = containsPattern(filter.text);
+    conditions.push(sql`(p.permit_number ILIKE ${pattern} OR p.location ILIKE ${pattern}
+      OR t.name ILIKE ${pattern} OR s.name ILIKE ${pattern}
+      OR (pr.name || ' ' || pr.project_code) ILIKE ${pattern})`);
+  }
+  const direction = sort.direction === 'Descending' ? sql`DESC` : sql`ASC`;
+  const result = await sql<TaskRow>`
+    SELECT p.id AS permit_id, p.permit_number, pr.id AS project_id, pr.name AS project_name,
+      pr.project_code, s.stage_key, s.name AS stage_name, t.task_key, t.name AS task_name, t.status,
+      a.assigned_at, tm.started_at AS timer_started_at, tm.duration_days, tm.day_kind, tm.time_zone,
+      tm.pauses_on_hold, tm.holds, tm.flagged,
+      count(*) OVER ()::int AS total
+    FROM permit_task_assignments a
+    JOIN permit_tasks t ON t.permit_id = a.permit_id AND t.task_key = a.task_key
+    JOIN permit_stages s ON s.permit_id = t.permit_id AND s.stage_key = t.stage_key
+    JOIN permits p ON p.id = a.permit_id
+    JOIN projects pr ON pr.id = p.project_id
+    LEFT JOIN permit_timers tm ON tm.permit_id = t.permit_id AND tm.owner_key = t.task_key
+      AND tm.stopped_at IS NULL
+    WHERE ${sql.join(conditions, sql` AND `)}
+    ORDER BY ${SORT_KEYS[sort.column]} ${direction} NULLS LAST, p.permit_number, s.position, t.position
+    LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`.execute(ctx.db);
+  const now = new Date();
+  const total = result.rows[0]?.total ?? (query.page > 1 ? await countTasks(ctx, conditions) : 0);
+  return {
+    items: result.rows.map((row) => presentTask(row, now)),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** The total when the asked page lies past the last one. */
+async function countTasks(ctx: ServiceContext, conditions: Sql[]) {
+  const result = await sql<{ total: number }>`
+    SELECT count(*)::int AS total
+    FROM permit_task_assignments a
+    JOIN permit_tasks t ON t.permit_id = a.permit_id AND t.task_key = a.task_key
+    JOIN permit_stages s ON s.permit_id = t.permit_id AND s.stage_key = t.stage_key
+    JOIN permits p ON p.id = a.permit_id
+    JOIN projects pr ON pr.id = p.project_id
+    WHERE ${sql.join(conditions, sql` AND `)}`.execute(ctx.db);
+  return result.rows[0]?.total ?? 0;
+}
+
+interface MentionRow {
+  comment_id: string;
+  permit_id: string;
+  permit_number: string;
+  project_id: string;
+  project_name: string;
+  author_id: string | null;
+  author_name: string | null;
+  html: string;
+  created_at: Date;
+  read: boolean;
+}
+
+/**
+ * The comments that mention the caller on permits it sees, newest first, all or only unread ones, one page
+ * with the total and the number unread. Two statements.
+ */
+export async function myMentions(
+  ctx: ServiceContext,
+  show: MentionsShow,
+  query: MyWorkPageQuery,
+): Promise<MyMentionsPage> {
+  const userId = ctx.session.user.id;
+  const mine = sql`FROM permit_comment_mentions m
+    JOIN permit_comments c ON c.id = m.comment_id
+    JOIN permits p ON p.id = m.permit_id
+    JOIN projects pr ON pr.id = p.project_id
+    LEFT JOIN users u ON u.id = c.author_user_id
+    LEFT JOIN permit_comment_reads r ON r.user_id = m.user_id AND r.comment_id = m.comment_id
+    WHERE m.user_id = ${userId} AND m.permit_id IN ${visibleIds(ctx)}`;
+  const [page, counts] = await Promise.all([
+    sql<MentionRow>`
+      SELECT c.id AS comment_id, p.id AS permit_id, p.permit_number, pr.id AS project_id,
+        pr.name AS project_name, u.id AS author_id,
+        ${fullName('u')} AS author_name,
+        c.html, c.created_at, r.user_id IS NOT NULL AS read
+      ${mine} ${show === 'Unread' ? sql`AND r.user_id IS NULL` : sql``}
+      ORDER BY c.seq DESC
+      LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`
+      .execute(ctx.db)
+      .then((result) => result.rows),
+    sql<{ total: number; unread: number }>`
+      SELECT count(*)::int AS total, count(*) FILTER (WHERE r.user_id IS NULL)::int AS unread ${mine}`
+      .execute(ctx.db)
+      .then((result) => result.rows[0]!),
+  ]);
+  return {
+    items: page.map(presentMention),
+    total: show === 'Unread' ? counts.unread : counts.total,
+    unread: counts.unread,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+function presentMention(row: MentionRow): MyMention {
+  return {
+    commentId: row.comment_id,
+    permitId: row.permit_id,
+    permitNumber: row.permit_number,
+    projectId: row.project_id,
+    projectName: row.project_name,
+    author: row.author_id ? { id: row.author_id, name: row.author_name ?? '' } : null,
+    excerpt: commentExcerpt(row.html),
+    createdAt: row.created_at.toISOString(),
+    read: row.read,
+  };
+}

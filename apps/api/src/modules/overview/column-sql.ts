@@ -1,0 +1,296 @@
+import type { FilterOperator } from '@crossarm/shared';
+import { type RawBuilder, sql } from 'kysely';
+import { containsPattern } from '../../db/like.ts';
+
+// How each overview column reads in SQL, over the visible permit `p` and its project `pr`:
+// - `shown`: the cell, evaluated only for the rows of the page being answered;
+// - `sort`: the key that orders rows, and `aggregate`: the value the summary row sums up;
+// - `filter`: the rows one filter row keeps, always with bound parameters.
+// Stage, task and property columns are read from the permit's "places" (its stages, tasks or filled-in
+// values with that library entry). A filter keeps a permit when one of its places matches, through an
+// EXISTS that the planner can turn into a semi-join driven by the filter indexes; the cell shows the first
+// place (by position; for values, the latest change). NotEquals keeps exactly what Equals leaves out.
+
+export type Sql = RawBuilder<unknown>;
+type PositiveOperator = Exclude<FilterOperator, 'NotEquals'>;
+/** A condition on one value `x` for an operator other than NotEquals. */
+type Condition = (x: Sql, operator: PositiveOperator, value: unknown) => Sql;
+export type FilterSql = (operator: FilterOperator, value: unknown) => Sql;
+
+export interface ColumnSql {
+  shown: Sql;
+  sort?: Sql;
+  aggregate?: Sql;
+  filter?: FilterSql;
+  /** How a raw shown value becomes the cell. */
+  read?: (raw: unknown) => unknown;
+}
+
+const COMPARE: Record<PositiveOperator, string> = {
+  Equals: '=',
+  Contains: '=',
+  LessThan: '<',
+  LessThanOrEquals: '<=',
+  GreaterThan: '>',
+  GreaterThanOrEquals: '>=',
+};
+
+const text: Condition = (x, operator, value) =>
+  operator === 'Contains'
+    ? sql`${x} ILIKE ${containsPattern(String(value))}`
+    : sql`lower(${x}) = lower(${String(value)})`;
+
+const ordered: Condition = (x, operator, value) => sql`${x} ${sql.raw(COMPARE[operator])} ${value}`;
+
+/** Durations compare in whole days elapsed. */
+const duration: Condition = (x, operator, value) => ordered(sql`floor(${x})`, operator, value);
+
+const DAY_MS = 86_400_000;
+
+/** A moment compared by its UTC day: the day's bounds are computed here and bound as parameters. */
+const moment: Condition = (x, operator, value) => {
+  const start = new Date(`${String(value)}T00:00:00Z`);
+  const end = new Date(start.getTime() + DAY_MS);
+  switch (operator) {
+    case 'LessThan':
+      return sql`${x} < ${start}`;
+    case 'LessThanOrEquals':
+      return sql`${x} < ${end}`;
+    case 'GreaterThan':
+      return sql`${x} >= ${end}`;
+    case 'GreaterThanOrEquals':
+      return sql`${x} >= ${start}`;
+    default:
+      return sql`(${x} >= ${start} AND ${x} < ${end})`;
+  }
+};
+
+/** Short strings stored as JSON (dates, choices): the guard the partial expression index is built with. */
+const shortString: Condition = (x, operator, value) =>
+  sql`(jsonb_typeof(v.value) = 'string' AND length(v.value::text) <= 256 AND ${ordered(x, operator, value)})`;
+
+/** A column with one value per permit. */
+function scalarFilter(x: Sql, condition: Condition): FilterSql {
+  return (operator, value) =>
+    operator === 'NotEquals'
+      ? sql`NOT coalesce(${condition(x, 'Equals', value)}, false)`
+      : condition(x, operator, value);
+}
+
+/** A column read from the permit's places: `place` is `FROM ... WHERE ...` naming the permit's rows. */
+function placeFilter(
+  place: Sql,
+  x: Sql,
+  condition: Condition,
+  negated: PositiveOperator = 'Equals',
+): FilterSql {
+  return (operator, value) =>
+    operator === 'NotEquals'
+      ? sql`NOT EXISTS (SELECT 1 ${place} AND ${condition(x, negated, value)})`
+      : sql`EXISTS (SELECT 1 ${place} AND ${condition(x, operator, value)})`;
+}
+
+const textColumn = (x: Sql): ColumnSql => ({
+  shown: x,
+  sort: sql`lower(${x})`,
+  filter: scalarFilter(x, text),
+});
+/** Codes are written in one case: they sort as stored, which the indexes on them serve. */
+const codeColumn = (x: Sql): ColumnSql => ({ ...textColumn(x), sort: x });
+const momentRead = (raw: unknown) => (raw instanceof Date ? raw.toISOString() : raw);
+
+const userName = sql`u.first_name || ' ' || u.last_name`;
+/** The people of a set of user ids (`FROM ... WHERE ...` yielding `uid`), by name. */
+const usersJson = (ids: Sql) =>
+  sql`(SELECT json_agg(json_build_object('id', u.id, 'name', ${userName}) ORDER BY u.last_name, u.first_name, u.id)
+    FROM users u WHERE u.id IN (SELECT uid ${ids}))`;
+const firstUserName = (ids: Sql) =>
+  sql`(SELECT min(lower(${userName})) FROM users u WHERE u.id IN (SELECT uid ${ids}))`;
+
+const usersColumn = (ids: Sql, filter: FilterSql): ColumnSql => ({
+  shown: usersJson(ids),
+  sort: firstUserName(ids),
+  aggregate: firstUserName(ids),
+  filter,
+  read: (raw) => raw ?? null,
+});
+
+const OPEN_TASK = sql`t.status IN ('ReadyToBegin', 'InProgress')`;
+/** The first open task of the permit's active stage: the one to work next. */
+const nextUpTask = (field: Sql) =>
+  sql`(SELECT ${field} FROM permit_tasks t
+    WHERE t.permit_id = p.id AND t.stage_key = p.active_stage_key AND ${OPEN_TASK}
+    ORDER BY t.position LIMIT 1)`;
+
+export const PERMIT_COLUMN_SQL: Record<string, ColumnSql> = {
+  'permit.PermitNumber': codeColumn(sql`p.permit_number`),
+  'permit.ApplicantName': textColumn(
+    sql`(SELECT o.name FROM organizations o WHERE o.id = p.applicant_organization_id)`,
+  ),
+  'permit.Location': textColumn(sql`p.location`),
+  'permit.CreateDate': {
+    shown: sql`p.created_at`,
+    filter: scalarFilter(sql`p.created_at`, moment),
+    read: momentRead,
+  },
+  'permit.LastActivity': {
+    shown: sql`p.last_activity_at`,
+    filter: scalarFilter(sql`p.last_activity_at`, moment),
+    read: momentRead,
+  },
+  'permit.Status': { shown: sql`p.status`, filter: scalarFilter(sql`p.status`, ordered) },
+  'permit.ActualPoles': { shown: sql`p.actual_poles`, filter: scalarFilter(sql`p.actual_poles`, ordered) },
+  'permit.Metadata': {
+    shown: sql`(SELECT json_build_object('workflow', g.name, 'version', wt.version,
+        'files', (SELECT count(*) FROM permit_files f WHERE f.permit_id = p.id AND f.deleted_at IS NULL),
+        'comments', (SELECT count(*) FROM permit_comments c WHERE c.permit_id = p.id))
+      FROM workflow_templates wt JOIN workflow_template_groups g ON g.id = wt.group_id
+      WHERE wt.id = p.template_id)`,
+  },
+  'project.Name': textColumn(sql`pr.name`),
+  'project.ProjectCode': codeColumn(sql`pr.project_code`),
+  'workflow.ActiveStage': {
+    shown: sql`(SELECT s.library_entry_id::text FROM permit_stages s
+      WHERE s.permit_id = p.id AND s.stage_key = p.active_stage_key)`,
+    sort: sql`(SELECT lower(s.name) FROM permit_stages s WHERE s.permit_id = p.id AND s.stage_key = p.active_stage_key)`,
+    filter: placeFilter(
+      sql`FROM permit_stages s WHERE s.permit_id = p.id AND s.stage_key = p.active_stage_key`,
+      sql`s.library_entry_id`,
+      ordered,
+    ),
+  },
+  'workflow.NextUpTask': {
+    shown: nextUpTask(sql`t.library_entry_id::text`),
+    sort: nextUpTask(sql`lower(t.name)`),
+    filter: scalarFilter(nextUpTask(sql`t.library_entry_id`), ordered),
+  },
+  'workflow.NextUpTaskAssignees': (() => {
+    const ids = sql`FROM (SELECT a.user_id AS uid FROM permit_task_assignments a
+      WHERE a.permit_id = p.id AND a.task_key = ${nextUpTask(sql`t.task_key`)}) next_up`;
+    return usersColumn(
+      ids,
+      placeFilter(
+        sql`FROM permit_task_assignments a WHERE a.permit_id = p.id AND a.task_key = ${nextUpTask(sql`t.task_key`)}`,
+        sql`a.user_id`,
+        ordered,
+        'Contains',
+      ),
+    );
+  })(),
+};
+
+/** The permit's stages with the entry, first first. */
+const stagePlace = (entryId: string) =>
+  sql`FROM permit_stages s WHERE s.permit_id = p.id AND s.library_entry_id = ${entryId}`;
+const elapsedDays = (from: Sql, to: Sql) =>
+  sql`(extract(epoch FROM (coalesce(${to}, now()) - ${from})) / 86400)::float8`;
+
+export function stageColumnSql(entryId: string, field: 'ActiveTask' | 'ElapsedTime'): ColumnSql {
+  if (field === 'ActiveTask') {
+    const activeTask = (value: Sql) =>
+      sql`(SELECT ${value} FROM permit_stages s
+        JOIN permit_tasks t ON t.permit_id = s.permit_id AND t.stage_key = s.stage_key
+        WHERE s.permit_id = p.id AND s.library_entry_id = ${entryId} AND ${OPEN_TASK}
+        ORDER BY s.position, t.position LIMIT 1)`;
+    return {
+      shown: activeTask(sql`t.library_entry_id::text`),
+      sort: activeTask(sql`lower(t.name)`),
+      filter: scalarFilter(activeTask(sql`t.library_entry_id`), ordered),
+    };
+  }
+  const x = elapsedDays(sql`s.started_at`, sql`s.completed_at`);
+  const first = sql`(SELECT ${x} ${stagePlace(entryId)} ORDER BY s.position LIMIT 1)`;
+  return { shown: first, filter: placeFilter(stagePlace(entryId), x, duration) };
+}
+
+/** The permit's tasks with the entry; the first is the one in the earliest stage. */
+const taskPlace = (entryId: string) =>
+  sql`FROM permit_tasks t WHERE t.permit_id = p.id AND t.library_entry_id = ${entryId}`;
+const taskOrder = sql`ORDER BY (SELECT s.position FROM permit_stages s
+  WHERE s.permit_id = t.permit_id AND s.stage_key = t.stage_key), t.position LIMIT 1`;
+
+export type TaskField = 'PersonAssigned' | 'Status' | 'ElapsedTime' | 'ElapsedTimeOnTimer';
+
+export function taskColumnSql(entryId: string, field: TaskField): ColumnSql {
+  const first = (x: Sql) => sql`(SELECT ${x} ${taskPlace(entryId)} ${taskOrder})`;
+  switch (field) {
+    case 'PersonAssigned': {
+      const assigned = sql`FROM permit_tasks t
+        JOIN permit_task_assignments a ON a.permit_id = t.permit_id AND a.task_key = t.task_key
+        WHERE t.permit_id = p.id AND t.library_entry_id = ${entryId}`;
+      return usersColumn(
+        sql`FROM (SELECT a.user_id AS uid ${assigned}) assigned`,
+        placeFilter(assigned, sql`a.user_id`, ordered, 'Contains'),
+      );
+    }
+    case 'Status':
+      return {
+        shown: first(sql`t.status`),
+        filter: placeFilter(taskPlace(entryId), sql`t.status`, ordered),
+      };
+    case 'ElapsedTime': {
+      const x = elapsedDays(sql`t.ready_at`, sql`t.completed_at`);
+      return { shown: first(x), filter: placeFilter(taskPlace(entryId), x, duration) };
+    }
+    case 'ElapsedTimeOnTimer':
+      // Counted in business or calendar days in the timer's zone, holds taken out: read by the shared clock.
+      return {
+        shown: first(sql`(SELECT json_build_object('durationDays', tm.duration_days, 'dayKind', tm.day_kind,
+          'timeZone', tm.time_zone, 'pausesOnHold', tm.pauses_on_hold, 'holds', tm.holds,
+          'startedAt', tm.started_at, 'stoppedAt', tm.stopped_at)
+          FROM permit_timers tm WHERE tm.permit_id = t.permit_id AND tm.owner_key = t.task_key)`),
+      };
+  }
+}
+
+/** How a property's values are compared. */
+export type PropertyReading = 'Text' | 'Number' | 'Date' | 'Enum' | 'Boolean' | 'Users' | 'Files';
+
+const valuePlace = (entryId: string) =>
+  sql`FROM permit_property_values v WHERE v.permit_id = p.id AND v.property_entry_id = ${entryId}`;
+
+const NUMBER_VALUE = sql`CASE WHEN jsonb_typeof(v.value) = 'number' THEN (v.value #>> '{}')::float8 END`;
+const TEXT_VALUE = sql`(v.value #>> '{}')`;
+
+export function propertyColumnSql(entryId: string, reading: PropertyReading): ColumnSql {
+  const place = valuePlace(entryId);
+  const latest = (x: Sql) => sql`(SELECT ${x} ${place} ORDER BY v.updated_at DESC LIMIT 1)`;
+  switch (reading) {
+    case 'Text':
+      return {
+        shown: latest(TEXT_VALUE),
+        sort: latest(sql`lower(${TEXT_VALUE})`),
+        filter: placeFilter(place, TEXT_VALUE, text),
+      };
+    case 'Number':
+      return { shown: latest(NUMBER_VALUE), filter: placeFilter(place, NUMBER_VALUE, ordered) };
+    case 'Date':
+    case 'Enum':
+      return { shown: latest(TEXT_VALUE), filter: placeFilter(place, TEXT_VALUE, shortString) };
+    case 'Boolean': {
+      const x = sql`CASE WHEN jsonb_typeof(v.value) = 'boolean' THEN (v.value)::boolean END`;
+      return { shown: latest(x), filter: placeFilter(place, x, ordered) };
+    }
+    case 'Users': {
+      const ids = sql`FROM (SELECT u_id::uuid AS uid FROM jsonb_array_elements_text(
+        ${latest(sql`CASE WHEN jsonb_typeof(v.value) = 'array' THEN v.value WHEN jsonb_typeof(v.value) = 'string'
+          THEN jsonb_build_array(v.value) ELSE '[]'::jsonb END`)}) AS picked(u_id)) picked_users`;
+      return usersColumn(
+        ids,
+        placeFilter(
+          place,
+          sql`v.value`,
+          (x, _operator, value) => sql`${x} @> to_jsonb(${String(value)}::text)`,
+          'Contains',
+        ),
+      );
+    }
+    case 'Files':
+      return {
+        shown: latest(sql`v.value`),
+        aggregate: latest(
+          sql`CASE WHEN jsonb_typeof(v.value) = 'array' AND jsonb_array_length(v.value) > 0 THEN 1 END`,
+        ),
+      };
+  }
+}

@@ -1,0 +1,91 @@
+import type {
+  ExportFormat,
+  OverviewCell,
+  OverviewColumn,
+  OverviewMetadata,
+  OverviewRow,
+  OverviewUser,
+} from '@crossarm/shared';
+import type { ExportColumn } from '../exports/exporter.ts';
+
+// How an overview column reads in an exported file: its header, and its cells typed for the format. A
+// workbook gets numbers as numbers and dates as dates; a CSV file gets days as `YYYY-MM-DD` and moments as
+// ISO text. Enum values are written as their labels, people and files as names joined by commas.
+
+/** The header of a column: a stage's or task's column carries its name ("Site Walk - Status"). */
+export function columnLabel(column: Pick<OverviewColumn, 'name' | 'subjectName'>): string {
+  return column.subjectName ? `${column.subjectName} - ${column.name}` : column.name;
+}
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A date cell (`YYYY-MM-DD` or an ISO moment) as a Date; null when it does not read as one. */
+function dateOf(value: string): Date | null {
+  const date = new Date(ISO_DAY.test(value) ? `${value}T00:00:00Z` : value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** Days with at most two decimals, as the table shows them. */
+const days = (value: number) => Math.round(value * 100) / 100;
+
+const namesOf = (value: OverviewCell) =>
+  Array.isArray(value)
+    ? value.map((item) => (typeof item === 'string' ? item : (item as OverviewUser).name)).join(', ')
+    : null;
+
+function metadataText(value: OverviewMetadata): string {
+  const files = `${value.files} ${value.files === 1 ? 'file' : 'files'}`;
+  const comments = `${value.comments} ${value.comments === 1 ? 'comment' : 'comments'}`;
+  return `${value.workflow} v${value.version}, ${files}, ${comments}`;
+}
+
+/** One cell of a column as the format writes it. */
+export function exportCell(
+  column: Pick<OverviewColumn, 'type' | 'options'>,
+  value: OverviewCell | undefined,
+  format: ExportFormat,
+): string | number | Date | null {
+  if (value === null || value === undefined) return null;
+  switch (column.type) {
+    case 'Number':
+      return typeof value === 'number' ? value : Number(value);
+    case 'Duration':
+      return typeof value === 'number' ? days(value) : null;
+    case 'Date': {
+      if (typeof value !== 'string') return null;
+      if (format === 'Csv') return value;
+      return dateOf(value) ?? value;
+    }
+    case 'Enum': {
+      const text = String(value);
+      return column.options?.find((option) => option.value === text)?.label ?? text;
+    }
+    case 'Boolean':
+      return value === true ? 'Yes' : 'No';
+    case 'Users':
+    case 'Files':
+      return namesOf(value);
+    case 'Metadata':
+      return typeof value === 'object' && !Array.isArray(value) ? metadataText(value) : null;
+    default:
+      return typeof value === 'string' ? value : String(value);
+  }
+}
+
+/** Excel column widths in characters, by type. */
+const WIDTHS: Partial<Record<OverviewColumn['type'], number>> = {
+  Number: 12,
+  Duration: 14,
+  Date: 16,
+  Boolean: 10,
+  Metadata: 36,
+};
+
+/** The export columns of the asked overview columns, in the asked order. */
+export function exportColumns(columns: OverviewColumn[], format: ExportFormat): ExportColumn<OverviewRow>[] {
+  return columns.map((column) => ({
+    header: columnLabel(column),
+    value: (row) => exportCell(column, row.values[column.dataId], format),
+    width: WIDTHS[column.type] ?? 24,
+  }));
+}

@@ -1,0 +1,103 @@
+import type { ExportFormat, OverviewRow, ParsedOverviewRequest } from '@crossarm/shared';
+import type { FastifyReply } from 'fastify';
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.ts';
+import type { ServiceContext } from '../../http/context.ts';
+import { badRequest, forbidden } from '../../http/errors.ts';
+import { exportFileName, inBatches, sendExport } from '../exports/exporter.ts';
+import { type Catalogue, loadCatalogue } from './catalogue.ts';
+import type { Sql } from './column-sql.ts';
+import { exportColumns } from './export-cells.ts';
+import { assertRequestFits, filterSql, orderSql, readRow, searchSql, shownSql } from './query.ts';
+import { type OverviewScope, scopeOf, visiblePermits, visibleProjects } from './visibility.ts';
+
+// Exports of the permit overview: exactly what a view shows (its filters, search, sort and visible columns
+// in order) for every row, not one page. Rows are read in chunks of the same ordered query and written as
+// they come, so memory stays flat whatever the number of permits.
+
+/** Rows read per statement while exporting. */
+export const EXPORT_CHUNK_SIZE = 2000;
+
+/**
+ * The projects whose permits the caller may export (ExportPermits, narrowed by the caller's own set as every
+ * project permission is). The overview's visibility (ViewPermits, own permits for attachers) applies on top.
+ */
+const exportableProjects = (scope: OverviewScope) => visibleProjects(scope, 'ExportPermits');
+
+/** Whether the caller may export the permits of any project whose permits it sees. */
+async function mayExportAny(db: Executor, scope: OverviewScope) {
+  const result = await sql<{ found: boolean }>`
+    SELECT EXISTS (SELECT 1 FROM ${visibleProjects(scope)} vp
+      JOIN ${exportableProjects(scope)} ep ON ep.project_id = vp.project_id) AS found`.execute(db);
+  return result.rows[0]?.found === true;
+}
+
+/**
+ * A chunk of the rows to export, in the view's order: the chunk's ids found first (the visible permits of
+ * exportable projects that the filters and search keep), then the shown values computed for them alone.
+ */
+async function exportChunk(
+  db: Executor,
+  scope: OverviewScope,
+  catalogue: Catalogue,
+  body: ParsedOverviewRequest,
+  dataIds: string[],
+  limit: number,
+  offset: number,
+): Promise<OverviewRow[]> {
+  const conditions = [
+    sql`p.project_id = ANY (ARRAY(SELECT ep.project_id FROM ${exportableProjects(scope)} ep))`,
+    filterSql(catalogue, body.filterOptions),
+    searchSql(body.searchOptions?.text),
+  ].filter((part): part is Sql => part !== null);
+  const result = await sql<Record<string, unknown>>`
+    SELECT ${sql.join([sql`p.id`, sql`p.project_id`, ...shownSql(catalogue, dataIds)])}
+    FROM unnest(ARRAY(
+        SELECT p.id FROM ${visiblePermits(scope)} AND ${sql.join(conditions, sql` AND `)}
+        ORDER BY ${orderSql(catalogue, body)} LIMIT ${limit} OFFSET ${offset}
+      )) WITH ORDINALITY AS chunk (id, ord)
+    JOIN permits p ON p.id = chunk.id JOIN projects pr ON pr.id = p.project_id
+    ORDER BY chunk.ord`.execute(db);
+  return result.rows.map((raw) => readRow(catalogue, dataIds, raw));
+}
+
+/**
+ * Streams the overview as a workbook or CSV file: a header row with the columns' labels, then every row the
+ * view keeps, in its order, with typed cells. Rows of projects where the caller lacks ExportPermits are
+ * left out (as with every permission, per project); when it may export none of the permits it sees, 403.
+ * The page and summary options of the request are ignored.
+ */
+export async function exportOverview(
+  ctx: ServiceContext,
+  reply: FastifyReply,
+  format: ExportFormat,
+  body: ParsedOverviewRequest,
+  chunkSize = EXPORT_CHUNK_SIZE,
+) {
+  const scope = scopeOf(ctx);
+  const catalogue = await loadCatalogue(ctx.db, scope);
+  const checked = { ...body, summaryRowOptions: [] };
+  assertRequestFits(catalogue, checked);
+  const dataIds = [...new Set(body.columnOptions)];
+  if (dataIds.length === 0) {
+    throw badRequest('Choose at least one column to export.', [
+      { field: 'body.columnOptions', message: 'Choose at least one column' },
+    ]);
+  }
+  if (!(await mayExportAny(ctx.db, scope))) {
+    throw forbidden(
+      'You may not export the permits of any project you see. Ask a project manager for access.',
+    );
+  }
+  const columns = dataIds.map((dataId) => catalogue.get(dataId)!.column);
+  return sendExport(reply, {
+    format,
+    fileName: exportFileName('permits', format),
+    sheetName: 'Permits',
+    columns: exportColumns(columns, format),
+    rows: inBatches(
+      (limit, offset) => exportChunk(ctx.db, scope, catalogue, checked, dataIds, limit, offset),
+      chunkSize,
+    ),
+  });
+}

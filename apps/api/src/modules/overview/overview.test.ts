@@ -1,0 +1,625 @@
+import type { FilterGroup, OverviewColumn } from '@crossarm/shared';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sampleDefinition } from '../../../../../packages/shared/src/workflow-fixtures.ts';
+import type { TestApp } from '../../../test/app.ts';
+import { buildOrg, buildProject, buildPublishedTemplate, buildUser } from '../../../test/factories.ts';
+import { UNKNOWN_ID } from '../../../test/project-scene.ts';
+import { buildEntry, dataOf } from '../permits/test-scene.ts';
+import { evaluate, type OverviewScene, type PermitFacts } from './overview-scene.ts';
+import {
+  columnsOf,
+  idsFor,
+  openOverviewScene,
+  overviewAs,
+  overviewData,
+  seenOneByOne,
+  where,
+} from './overview-test-kit.ts';
+
+let t: TestApp;
+let s: OverviewScene;
+let facts: PermitFacts[];
+let columns: Map<string, OverviewColumn>;
+/** What the pole owner of projects A and B sees, checked one by one. */
+let ownerSees: Set<string>;
+
+const typeOf = (dataId: string) => columns.get(dataId)!.type;
+const expected = (tree: FilterGroup, seen = ownerSees) =>
+  [...evaluate(facts, tree, typeOf)].filter((id) => seen.has(id)).sort();
+const sorted = (ids: string[]) => [...ids].sort();
+
+beforeAll(async () => {
+  ({ t, s, facts, columns, ownerSees: ownerSees } = await openOverviewScene());
+});
+afterAll(() => t.close());
+
+// Every operator on every column type that filters, compared with the same row evaluated in memory.
+const cases = (): [string, FilterGroup['rows'][number]['operator'], unknown][] => [
+  ['permit.PermitNumber', 'Equals', 'ova-ju-000002'],
+  ['permit.PermitNumber', 'NotEquals', 'OVA-JU-000002'],
+  ['permit.Location', 'Contains', 'street'],
+  ['permit.Location', 'NotEquals', 'Main Street'],
+  ['permit.ApplicantName', 'Contains', 'fiber'],
+  ['project.Name', 'Equals', 'dundas rebuild'],
+  ['project.ProjectCode', 'Contains', 'ov'],
+  ['permit.ActualPoles', 'Equals', 5],
+  ['permit.ActualPoles', 'NotEquals', 5],
+  ['permit.ActualPoles', 'LessThan', 5],
+  ['permit.ActualPoles', 'LessThanOrEquals', 5],
+  ['permit.ActualPoles', 'GreaterThan', 5],
+  ['permit.ActualPoles', 'GreaterThanOrEquals', 5],
+  ['permit.CreateDate', 'Equals', '2026-03-04'],
+  ['permit.CreateDate', 'NotEquals', '2026-03-04'],
+  ['permit.CreateDate', 'LessThan', '2026-03-04'],
+  ['permit.CreateDate', 'LessThanOrEquals', '2026-03-04'],
+  ['permit.CreateDate', 'GreaterThan', '2026-03-04'],
+  ['permit.CreateDate', 'GreaterThanOrEquals', '2026-03-04'],
+  ['permit.Status', 'Equals', 'OnHold'],
+  ['permit.Status', 'NotEquals', 'Active'],
+  ['workflow.ActiveStage', 'Equals', s.entries.survey],
+  ['workflow.ActiveStage', 'NotEquals', s.entries.survey],
+  ['workflow.NextUpTask', 'Equals', s.entries.walk],
+  ['workflow.NextUpTaskAssignees', 'Contains', s.engineers[1]],
+  ['workflow.NextUpTaskAssignees', 'NotEquals', s.engineers[1]],
+  [`stage.${s.entries.survey}.ActiveTask`, 'Equals', s.entries.walk],
+  [`stage.${s.entries.survey}.ActiveTask`, 'NotEquals', s.entries.walk],
+  [`task.${s.entries.review}.Status`, 'Equals', 'Completed'],
+  [`task.${s.entries.walk}.Status`, 'NotEquals', 'NotStarted'],
+  [`task.${s.entries.walk}.PersonAssigned`, 'Contains', s.engineers[0]],
+  [`task.${s.entries.walk}.PersonAssigned`, 'NotEquals', s.engineers[0]],
+  [`property.${s.property.street}`, 'Contains', 'main'],
+  [`property.${s.property.street}`, 'Equals', '1 water street'],
+  [`property.${s.property.street}`, 'NotEquals', '1 Water Street'],
+  [`property.${s.entries.poleCount}`, 'Equals', 3],
+  [`property.${s.entries.poleCount}`, 'NotEquals', 3],
+  [`property.${s.entries.poleCount}`, 'LessThan', 4],
+  [`property.${s.entries.poleCount}`, 'LessThanOrEquals', 4],
+  [`property.${s.entries.poleCount}`, 'GreaterThan', 4],
+  [`property.${s.entries.poleCount}`, 'GreaterThanOrEquals', 4],
+  [`property.${s.property.due}`, 'Equals', '2026-04-07'],
+  [`property.${s.property.due}`, 'NotEquals', '2026-04-07'],
+  [`property.${s.property.due}`, 'LessThan', '2026-04-10'],
+  [`property.${s.property.due}`, 'LessThanOrEquals', '2026-04-10'],
+  [`property.${s.property.due}`, 'GreaterThan', '2026-04-10'],
+  [`property.${s.property.due}`, 'GreaterThanOrEquals', '2026-04-10'],
+  [`property.${s.property.kind}`, 'Equals', 'underground'],
+  [`property.${s.property.kind}`, 'NotEquals', 'underground'],
+  [`property.${s.property.urgent}`, 'Equals', false],
+  [`property.${s.property.urgent}`, 'NotEquals', true],
+  [`property.${s.property.engineer}`, 'Contains', s.engineers[1]],
+  [`property.${s.property.engineer}`, 'NotEquals', s.engineers[0]],
+];
+
+describe('who sees which permits', () => {
+  it('answers 401 without a token', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/joint-use/permits/overview', payload: {} });
+    expect(res.statusCode).toBe(401);
+    const columnsRes = await t.app.inject({ method: 'GET', url: '/api/joint-use/options/permits/columns' });
+    expect(columnsRes.statusCode).toBe(401);
+  });
+
+  it('shows each person exactly the permits the single-permit check lets them open', async () => {
+    const people = [
+      s.ownerMember,
+      s.narrowedOwner,
+      s.attacherManager,
+      s.attacherMember,
+      s.otherAttacherMember,
+      s.secondOwnerMember,
+    ];
+    for (const userId of people) {
+      const seen = await seenOneByOne(t, userId, s.permitIds);
+      expect(sorted(await idsFor(t, userId, null)), userId).toEqual([...seen].sort());
+    }
+    // The scene is not trivial: people see different, non-empty sets.
+    const sizes = await Promise.all(
+      people.map(async (userId) => (await seenOneByOne(t, userId, s.permitIds)).size),
+    );
+    expect(new Set(sizes).size).toBeGreaterThan(3);
+  });
+
+  it("gives an attacher only its own organization's permits: rows, count and summary", async () => {
+    // On all three projects, under both pole owners; only the attacher member's own set leaves C out.
+    const mine = facts.filter((permit) => permit.scalars['permit.ApplicantName'] === 'Attacher Fiber');
+    expect(new Set(mine.map((permit) => permit.scalars['project.ProjectCode']))).toEqual(
+      new Set(['OVA', 'OVB', 'OVC']),
+    );
+    const data = await overviewData(
+      t,
+      s.attacherManager,
+      {
+        pageOptions: { page: 0, pageSize: 500 },
+        columnOptions: ['permit.ApplicantName'],
+        summaryRowOptions: [
+          { dataId: 'permit.PermitNumber', metric: 'Count' },
+          { dataId: 'permit.ActualPoles', metric: 'Sum' },
+        ],
+      },
+      '?includeSummary=true',
+    );
+    expect(data.rows!.every((row) => row.values['permit.ApplicantName'] === 'Attacher Fiber')).toBe(true);
+    expect(sorted(data.rows!.map((row) => row.id))).toEqual(sorted(mine.map((permit) => permit.id)));
+    expect(data.total).toBe(mine.length);
+    const poles = mine.reduce(
+      (sum, permit) => sum + ((permit.scalars['permit.ActualPoles'] as number) ?? 0),
+      0,
+    );
+    expect(data.summary).toEqual([
+      { dataId: 'permit.PermitNumber', metric: 'Count', value: mine.length },
+      { dataId: 'permit.ActualPoles', metric: 'Sum', value: poles },
+    ]);
+  });
+
+  it("answers 404 for a row the caller may not see, and the row's columns otherwise", async () => {
+    const other = facts.find((permit) => permit.scalars['permit.ApplicantName'] === 'Other Cable')!;
+    const row = (userId: string) =>
+      t.injectAs(userId, {
+        method: 'POST',
+        url: `/api/joint-use/overview/row/${other.id}`,
+        payload: { columnOptions: ['permit.PermitNumber', 'permit.Status'] },
+      });
+    expect((await row(s.attacherManager)).statusCode).toBe(404);
+    expect((await row(s.outsider)).statusCode).toBe(404);
+    const unknown = await t.injectAs(s.ownerMember, {
+      method: 'POST',
+      url: `/api/joint-use/overview/row/${UNKNOWN_ID}`,
+      payload: { columnOptions: [] },
+    });
+    expect(unknown.statusCode).toBe(404);
+    const seer = ownerSees.has(other.id) ? s.ownerMember : s.secondOwnerMember;
+    expect(dataOf(await row(seer))).toEqual({
+      id: other.id,
+      projectId: expect.any(String),
+      values: {
+        'permit.PermitNumber': other.scalars['permit.PermitNumber'],
+        'permit.Status': other.scalars['permit.Status'],
+      },
+    });
+  });
+});
+
+describe('the columns', () => {
+  it('are grouped by subject kind, named after library entries, typed, with their options', async () => {
+    const groups = dataOf(
+      await t.injectAs(s.ownerMember, { method: 'GET', url: '/api/joint-use/options/permits/columns' }),
+    );
+    expect(groups.map((group: { subjectKind: string }) => group.subjectKind)).toEqual([
+      'Project',
+      'Permit',
+      'Workflow',
+      'Stage',
+      'Task',
+      'Property',
+      'Metadata',
+    ]);
+    expect(columns.get(`property.${s.property.kind}`)).toMatchObject({
+      name: 'Overview Kind',
+      type: 'Enum',
+      options: [
+        { value: 'aerial', label: 'Aerial' },
+        { value: 'underground', label: 'Underground' },
+      ],
+      operators: ['Equals', 'NotEquals'],
+    });
+    expect(columns.get(`task.${s.entries.design}.Status`)).toMatchObject({
+      subjectKind: 'Task',
+      subjectName: 'Design',
+      type: 'Enum',
+    });
+    expect(columns.get(`stage.${s.entries.survey}.ActiveTask`)?.options?.map((o) => o.label)).toEqual([
+      'Approve',
+      'Design',
+      'Field Walk',
+    ]);
+    expect(columns.get(`task.${s.entries.walk}.ElapsedTimeOnTimer`)).toMatchObject({
+      type: 'Duration',
+      operators: [],
+      sortable: false,
+    });
+    expect(columns.get('permit.Metadata')).toMatchObject({ subjectKind: 'Metadata', operators: [] });
+  });
+
+  it('only come from the published templates of projects whose permits the caller sees', async () => {
+    const hiddenStage = await buildEntry(t, 'stage', 'Hidden Stage');
+    const stranger = await buildOrg(t.db, { name: 'Stranger Power' });
+    const strangerUser = (await buildUser(t.db, { organizationId: stranger.id })).id;
+    const project = await buildProject(t.db, { ownerOrganizationId: stranger.id, code: 'HIDE' });
+    const definition = sampleDefinition(s.entries);
+    definition.stages[0] = { ...definition.stages[0]!, libraryEntryId: hiddenStage };
+    await buildPublishedTemplate(t.db, project.id, definition);
+    const dataId = `stage.${hiddenStage}.ActiveTask`;
+    expect((await columnsOf(t, strangerUser)).has(dataId)).toBe(true);
+    expect((await columnsOf(t, s.ownerMember)).has(dataId)).toBe(false);
+    const res = await overviewAs(t, s.ownerMember, { columnOptions: [dataId] });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('shows the values of a row: people by name, metadata, choices and dates', async () => {
+    const permitId = s.permitIds[0]!;
+    const res = await t.injectAs(s.ownerMember, {
+      method: 'POST',
+      url: `/api/joint-use/overview/row/${permitId}`,
+      payload: {
+        columnOptions: [
+          'permit.CreateDate',
+          'permit.Metadata',
+          'workflow.ActiveStage',
+          'workflow.NextUpTask',
+          'workflow.NextUpTaskAssignees',
+          `task.${s.entries.review}.PersonAssigned`,
+          `task.${s.entries.review}.ElapsedTimeOnTimer`,
+          `stage.${s.entries.intake}.ElapsedTime`,
+          `property.${s.property.engineer}`,
+          `property.${s.property.due}`,
+          `property.${s.property.kind}`,
+          `property.${s.entries.poleCount}`,
+        ],
+      },
+    });
+    const values = dataOf(res).values;
+    expect(values['permit.CreateDate']).toBe('2026-03-01T15:30:00.000Z');
+    expect(values['permit.Metadata']).toEqual({
+      workflow: expect.any(String),
+      version: 1,
+      files: 0,
+      comments: 0,
+    });
+    expect(values['workflow.ActiveStage']).toBe(s.entries.intake);
+    expect(values['workflow.NextUpTask']).toBe(s.entries.review);
+    expect(values['workflow.NextUpTaskAssignees']).toEqual([
+      { id: s.engineers[0], name: 'Ada Engineer' },
+      { id: s.engineers[1], name: 'Bo Surveyor' },
+    ]);
+    expect(values[`task.${s.entries.review}.PersonAssigned`]).toEqual(values['workflow.NextUpTaskAssignees']);
+    expect(values[`task.${s.entries.review}.ElapsedTimeOnTimer`]).toEqual(expect.any(Number));
+    expect(values[`stage.${s.entries.intake}.ElapsedTime`]).toEqual(expect.any(Number));
+    expect(values[`property.${s.property.engineer}`]).toEqual([{ id: s.engineers[0], name: 'Ada Engineer' }]);
+    expect(values[`property.${s.property.due}`]).toBe('2026-04-01');
+    expect(values[`property.${s.property.kind}`]).toBe('aerial');
+    expect(values[`property.${s.entries.poleCount}`]).toBeNull();
+  });
+});
+
+describe('refused requests', () => {
+  const problemOf = async (body: object, userId = s.ownerMember) => {
+    const res = await overviewAs(t, userId, body);
+    expect(res.statusCode, res.body).toBe(400);
+    return res.json().errors as { field: string; message: string }[];
+  };
+
+  it('names an unknown column by its place in the body', async () => {
+    const rows = [
+      { id: 'a', dataId: 'permit.Status', operator: 'Equals', value: 'Active' },
+      { id: 'b', dataId: 'permit.Status', operator: 'Equals', value: '' },
+      { id: 'c', dataId: 'permit.Nothing', operator: 'Equals', value: 'x' },
+    ];
+    expect(await problemOf({ filterOptions: { condition: 'And', rows, groups: [] } })).toEqual([
+      { field: 'body.filterOptions.rows.2.dataId', message: 'No such column among the ones you may use' },
+    ]);
+    expect(await problemOf({ columnOptions: ['permit.Status', `property.${UNKNOWN_ID}`] })).toEqual([
+      { field: 'body.columnOptions.1', message: 'No such column among the ones you may use' },
+    ]);
+    expect(await problemOf({ sortOptions: [{ dataId: 'task.x.Status', direction: 'Ascending' }] })).toEqual([
+      { field: 'body.sortOptions.0.dataId', message: 'No such column among the ones you may use' },
+    ]);
+  });
+
+  it("refuses a column of a template the caller's projects do not use", async () => {
+    const lonely = await t.db
+      .insertInto('library_entries')
+      .values({
+        kind: 'property',
+        name: 'Unused Anywhere',
+        field_type: 'Text',
+        render_options: '{}',
+        updated_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(await problemOf({ columnOptions: [`property.${lonely.id}`] })).toHaveLength(1);
+  });
+
+  it('refuses an operator that does not fit the column type, and a value of the wrong type', async () => {
+    const nested = {
+      condition: 'Or',
+      rows: [],
+      groups: [
+        {
+          condition: 'And',
+          rows: [
+            { id: 'a', dataId: 'permit.Status', operator: 'LessThan', value: 'Active' },
+            { id: 'b', dataId: 'permit.ActualPoles', operator: 'GreaterThan', value: 'three' },
+            { id: 'c', dataId: 'permit.CreateDate', operator: 'Equals', value: 'Mar 01, 2026' },
+            { id: 'd', dataId: 'permit.Status', operator: 'Equals', value: 'Pending' },
+          ],
+        },
+      ],
+    };
+    expect(await problemOf({ filterOptions: nested })).toEqual([
+      {
+        field: 'body.filterOptions.groups.0.rows.0.operator',
+        message: 'LessThan does not apply to Status; use Equals, NotEquals',
+      },
+      { field: 'body.filterOptions.groups.0.rows.1.value', message: 'Must be a number' },
+      { field: 'body.filterOptions.groups.0.rows.2.value', message: 'Must be a date as YYYY-MM-DD' },
+      { field: 'body.filterOptions.groups.0.rows.3.value', message: 'Must be one of the options' },
+    ]);
+    expect(await problemOf({ summaryRowOptions: [{ dataId: 'permit.Status', metric: 'Sum' }] })).toEqual([
+      { field: 'body.summaryRowOptions.0.metric', message: 'Sum does not apply to Status; use Count' },
+    ]);
+  });
+
+  it('refuses a tree nested too deep, too many rows, and too large a page', async () => {
+    const nest = (depth: number): object =>
+      depth === 1
+        ? {
+            condition: 'And',
+            rows: [{ id: 'x', dataId: 'permit.Status', operator: 'Equals', value: 'Active' }],
+          }
+        : { condition: 'Or', groups: [nest(depth - 1)] };
+    expect(dataOf(await overviewAs(t, s.ownerMember, { filterOptions: nest(5) })).rows).toBeDefined();
+    const [deep] = await problemOf({ filterOptions: nest(6) });
+    expect(deep).toEqual({
+      field: 'body.filterOptions.groups.0.groups.0.groups.0.groups.0.groups.0',
+      message: 'Filters nest at most 5 groups deep',
+    });
+    const many = Array.from({ length: 101 }, (_, i) => ({
+      id: String(i),
+      dataId: 'permit.Status',
+      operator: 'Equals',
+      value: 'Active',
+    }));
+    expect((await problemOf({ filterOptions: { condition: 'And', rows: many } }))[0]?.field).toBe(
+      'body.filterOptions.rows',
+    );
+    expect((await problemOf({ pageOptions: { page: 0, pageSize: 501 } }))[0]?.field).toBe(
+      'body.pageOptions.pageSize',
+    );
+  });
+});
+
+describe('filters', () => {
+  it('applies each operator of each column type as the rows say', async () => {
+    const tried = new Set<string>();
+    for (const [dataId, operator, value] of cases()) {
+      const tree = where(dataId, operator, value);
+      const got = sorted(await idsFor(t, s.ownerMember, tree));
+      expect(got, `${dataId} ${operator} ${String(value)}`).toEqual(expected(tree));
+      tried.add(`${typeOf(dataId)}:${operator}`);
+    }
+    // Every operator of every filterable type was tried at least once.
+    for (const column of columns.values()) {
+      if (column.type === 'Duration') continue;
+      for (const operator of column.operators)
+        expect(tried, `${column.type} ${operator}`).toContain(`${column.type}:${operator}`);
+    }
+  });
+
+  it('counts durations in whole days', async () => {
+    const review = `task.${s.entries.review}.ElapsedTime`;
+    const all = await idsFor(t, s.ownerMember, where(review, 'GreaterThanOrEquals', 0));
+    expect(sorted(all)).toEqual([...ownerSees].sort());
+    expect(await idsFor(t, s.ownerMember, where(review, 'LessThan', 0))).toEqual([]);
+    // Stages not started yet have no elapsed time: only NotEquals keeps those permits.
+    const survey = `stage.${s.entries.survey}.ElapsedTime`;
+    const started = await idsFor(t, s.ownerMember, where(survey, 'GreaterThanOrEquals', 0));
+    const notZero = await idsFor(t, s.ownerMember, where(survey, 'NotEquals', -1));
+    expect(started.length).toBeGreaterThan(0);
+    expect(started.length).toBeLessThan(notZero.length);
+  });
+
+  it('combines nested And and Or groups, leaving out incomplete rows and empty groups', async () => {
+    const tree: FilterGroup = {
+      condition: 'Or',
+      rows: [
+        { id: 'a', dataId: 'permit.Status', operator: 'Equals', value: 'CancelRequested' },
+        { id: 'b', dataId: 'permit.Location', operator: 'Contains', value: '  ' },
+      ],
+      groups: [
+        {
+          condition: 'And',
+          rows: [
+            { id: 'c', dataId: 'project.ProjectCode', operator: 'Equals', value: 'OVA' },
+            { id: 'd', dataId: `task.${s.entries.review}.Status`, operator: 'NotEquals', value: 'Completed' },
+          ],
+          groups: [
+            {
+              condition: 'Or',
+              rows: [
+                { id: 'e', dataId: 'permit.ActualPoles', operator: 'LessThan', value: 4 },
+                { id: 'f', dataId: `property.${s.property.kind}`, operator: 'Equals', value: 'aerial' },
+              ],
+              groups: [],
+            },
+          ],
+        },
+        { condition: 'And', rows: [{ id: 'g', dataId: null, operator: 'Equals', value: 'x' }], groups: [] },
+      ],
+    };
+    const got = sorted(await idsFor(t, s.ownerMember, tree));
+    expect(got).toEqual(expected(tree));
+    expect(got.length).toBeGreaterThan(1);
+    expect(got.length).toBeLessThan(ownerSees.size);
+  });
+
+  it('finds search text in the permit number, location, applicant and project', async () => {
+    const search = async (text: string) =>
+      sorted(await idsFor(t, s.ownerMember, null, { searchOptions: { text } }));
+    const matching = (text: string) =>
+      facts
+        .filter((permit) =>
+          [
+            'permit.PermitNumber',
+            'permit.Location',
+            'permit.ApplicantName',
+            'project.Name',
+            'project.ProjectCode',
+          ].some((dataId) =>
+            String(permit.scalars[dataId] ?? '')
+              .toLowerCase()
+              .includes(text.toLowerCase()),
+          ),
+        )
+        .map((permit) => permit.id)
+        .filter((id) => ownerSees.has(id))
+        .sort();
+    for (const text of ['division', 'water', 'OVB-JU', 'other cable', 'dundas', '100%']) {
+      expect(await search(text), text).toEqual(matching(text));
+    }
+    expect((await search('division')).length).toBeGreaterThan(0);
+  });
+});
+
+describe('sorting, paging and the summary row', () => {
+  it('sorts on two columns, empty values last', async () => {
+    const data = await overviewData(t, s.ownerMember, {
+      pageOptions: { page: 0, pageSize: 500 },
+      columnOptions: ['project.ProjectCode', 'permit.ActualPoles', 'permit.CreateDate'],
+      sortOptions: [
+        { dataId: 'project.ProjectCode', direction: 'Descending' },
+        { dataId: 'permit.ActualPoles', direction: 'Ascending' },
+        { dataId: null, direction: 'Ascending' },
+      ],
+    });
+    const keys = data.rows!.map((row) => [
+      row.values['project.ProjectCode'],
+      row.values['permit.ActualPoles'],
+    ]);
+    const wanted = [...keys].sort((a, b) => {
+      if (a[0] !== b[0]) return String(b[0]).localeCompare(String(a[0]));
+      if (a[1] === null) return b[1] === null ? 0 : 1;
+      if (b[1] === null) return -1;
+      return (a[1] as number) - (b[1] as number);
+    });
+    expect(keys).toEqual(wanted);
+    expect(new Set(keys.map((key) => key[0]))).toEqual(new Set(['OVA', 'OVB']));
+    expect(keys.some((key) => key[1] === null)).toBe(true);
+  });
+
+  it('pages through the rows in order, with the count of all of them', async () => {
+    const body = { sortOptions: [{ dataId: 'permit.PermitNumber', direction: 'Ascending' as const }] };
+    const all = await overviewData(t, s.ownerMember, { ...body, pageOptions: { page: 0, pageSize: 500 } });
+    const pages: string[] = [];
+    for (let page = 0; page < 3; page++) {
+      const data = await overviewData(t, s.ownerMember, { ...body, pageOptions: { page, pageSize: 5 } });
+      expect(data.total).toBe(ownerSees.size);
+      expect(data.rows!.length).toBeLessThanOrEqual(5);
+      pages.push(...data.rows!.map((row) => row.id));
+    }
+    expect(pages).toEqual(all.rows!.map((row) => row.id));
+    const beyond = await overviewData(t, s.ownerMember, { ...body, pageOptions: { page: 9, pageSize: 5 } });
+    expect(beyond.rows).toEqual([]);
+  });
+
+  it('sums the filtered rows with every metric, page 0 and page size 0 asking for no rows', async () => {
+    const tree = where('permit.Status', 'NotEquals', 'Completed');
+    const kept = facts.filter((permit) => expected(tree).includes(permit.id));
+    const poles = kept
+      .map((permit) => permit.scalars['permit.ActualPoles'])
+      .filter((v): v is number => v !== null);
+    const days = kept.map((permit) => (permit.scalars['permit.CreateDate'] as Date).toISOString()).sort();
+    const data = await overviewData(
+      t,
+      s.ownerMember,
+      {
+        pageOptions: { page: 0, pageSize: 0 },
+        filterOptions: tree,
+        summaryRowOptions: [
+          { dataId: 'permit.ActualPoles', metric: 'Count' },
+          { dataId: 'permit.ActualPoles', metric: 'Sum' },
+          { dataId: 'permit.ActualPoles', metric: 'Average' },
+          { dataId: 'permit.ActualPoles', metric: 'Min' },
+          { dataId: 'permit.ActualPoles', metric: 'Max' },
+          { dataId: 'permit.CreateDate', metric: 'Min' },
+          { dataId: 'permit.CreateDate', metric: 'Max' },
+          { dataId: `property.${s.property.kind}`, metric: 'Count' },
+        ],
+      },
+      '?includeSummary=true&includeCount=true&includeData=true',
+    );
+    const sum = poles.reduce((a, b) => a + b, 0);
+    expect(data.rows).toEqual([]);
+    expect(data.total).toBe(kept.length);
+    expect(data.summary!.map((item) => item.value)).toEqual([
+      poles.length,
+      sum,
+      sum / poles.length,
+      Math.min(...poles),
+      Math.max(...poles),
+      days[0],
+      days.at(-1),
+      kept.filter((permit) => (permit.places[`property.${s.property.kind}`] ?? []).length > 0).length,
+    ]);
+  });
+
+  it('answers only the parts asked for', async () => {
+    const data = await overviewData(
+      t,
+      s.ownerMember,
+      { columnOptions: ['permit.Status'] },
+      '?includeCount=false&includeData=false&includeColumns=true',
+    );
+    expect(data).toMatchObject({ total: null, rows: null, summary: null, page: 0, pageSize: 50 });
+    expect(data.columns!.map((column) => column.dataId)).toEqual(['permit.Status']);
+  });
+
+  it('runs the same few statements whatever the number of columns, filters and rows', async () => {
+    const executor = t.db.getExecutor();
+    const spy = vi.spyOn(executor, 'executeQuery');
+    const statementsFor = async (body: object) => {
+      spy.mockClear();
+      await overviewData(t, s.ownerMember, body as never, '?includeSummary=true');
+      const texts = spy.mock.calls.map(([query]) => query.sql);
+      return {
+        all: texts.length,
+        overview: texts.filter((text) => /FROM permits p|workflow_templates wt|"library_entries"/.test(text)),
+      };
+    };
+    try {
+      const small = await statementsFor({
+        pageOptions: { page: 0, pageSize: 1 },
+        columnOptions: ['permit.Status'],
+      });
+      const everything = [...columns.values()].map((column) => column.dataId);
+      const large = await statementsFor({
+        pageOptions: { page: 0, pageSize: 500 },
+        columnOptions: everything,
+        filterOptions: {
+          condition: 'Or',
+          rows: cases()
+            .slice(0, 20)
+            .map(([dataId, operator, value], i) => ({ id: String(i), dataId, operator, value })),
+          groups: [],
+        },
+        sortOptions: [{ dataId: `property.${s.property.due}`, direction: 'Descending' }],
+        summaryRowOptions: [{ dataId: 'permit.ActualPoles', metric: 'Average' }],
+      });
+      // The columns (templates, library), the page, and the count with the summary.
+      expect(small.overview).toHaveLength(4);
+      expect(large.overview).toHaveLength(4);
+      // Signing in included, the whole request makes as many statements either way.
+      expect(large.all).toBe(small.all);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('keeps user input out of the SQL text: every value is a bound parameter', async () => {
+    const executor = t.db.getExecutor();
+    const spy = vi.spyOn(executor, 'executeQuery');
+    try {
+      const evil = "x'); DROP TABLE permits; --";
+      await overviewData(t, s.ownerMember, {
+        filterOptions: where('permit.Location', 'Contains', evil),
+        searchOptions: { text: evil },
+      });
+      const texts = spy.mock.calls.map(([query]) => query.sql);
+      expect(texts.some((text) => text.includes('DROP TABLE'))).toBe(false);
+      expect(
+        spy.mock.calls.some(([query]) => query.parameters.some((p) => String(p).includes('DROP TABLE'))),
+      ).toBe(true);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});

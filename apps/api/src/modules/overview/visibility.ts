@@ -1,0 +1,49 @@
+import type { ProjectPermission } from '@crossarm/shared';
+import { sql } from 'kysely';
+import type { ServiceContext } from '../../http/context.ts';
+
+/** Who is asking: the caller's working organization and the caller. */
+export interface OverviewScope {
+  organizationId: string;
+  userId: string;
+}
+
+export const scopeOf = (ctx: ServiceContext): OverviewScope => ({
+  organizationId: ctx.session.organizationId!,
+  userId: ctx.session.user.id,
+});
+
+/**
+ * The projects where the caller holds a project permission (by default ViewPermits: the projects whose
+ * permits it may see), with whether the caller's organization is their pole owner: the organization takes
+ * part in the project, and the permission is in its project permissions and in the caller's own set when the
+ * caller has one (a user's set narrows the organization's).
+ */
+export function visibleProjects(scope: OverviewScope, permission: ProjectPermission = 'ViewPermits') {
+  return sql<{ project_id: string; pole_owner: boolean }>`(
+    SELECT mine.project_id, mine.role = 'PoleOwner' AS pole_owner
+    FROM project_organizations mine
+    LEFT JOIN project_user_permissions mine_user
+      ON mine_user.project_id = mine.project_id
+      AND mine_user.organization_id = mine.organization_id
+      AND mine_user.user_id = ${scope.userId}
+    WHERE mine.organization_id = ${scope.organizationId}
+      AND ${permission} = ANY (mine.permissions)
+      AND (mine_user.user_id IS NULL OR ${permission} = ANY (mine_user.permissions)))`;
+}
+
+/**
+ * `FROM` every permit the caller may see, as `p` with its project as `pr` (more conditions follow with AND):
+ * all permits of the projects it sees as their pole owner, and only its own organization's permits
+ * elsewhere. It is the set-wise form of the check every single-permit endpoint makes (`requirePermit`).
+ * Both sides compare `p.project_id` with a list computed once, so each can be read from the permits index
+ * on (project, applicant, status), or the planner walks all permits in the asked order and stops once a
+ * page is full.
+ */
+export function visiblePermits(scope: OverviewScope) {
+  const projects = visibleProjects(scope);
+  return sql`permits p JOIN projects pr ON pr.id = p.project_id
+    WHERE (p.project_id = ANY (ARRAY(SELECT vp.project_id FROM ${projects} vp WHERE vp.pole_owner))
+      OR (p.applicant_organization_id = ${scope.organizationId}
+        AND p.project_id = ANY (ARRAY(SELECT vp.project_id FROM ${projects} vp))))`;
+}

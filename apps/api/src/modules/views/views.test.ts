@@ -1,0 +1,703 @@
+import {
+  ALL_PERMITS_COLUMNS,
+  ALL_PERMITS_VIEW_ID,
+  type CustomViewInput,
+  DEFAULT_DASHBOARD_VIEW_ID,
+} from '@crossarm/shared';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sampleDefinition } from '../../../../../packages/shared/src/workflow-fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { buildProject, buildPublishedTemplate, buildUser } from '../../../test/factories.ts';
+import { UNKNOWN_ID } from '../../../test/project-scene.ts';
+import { buildProperty } from '../permits/tasks-test-scene.ts';
+import { buildPermitScene, dataOf, type PermitScene, sceneProject } from '../permits/test-scene.ts';
+
+let t: TestApp;
+let s: PermitScene;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  s = await buildPermitScene(t);
+  await sceneProject(t, s, 'VWS');
+});
+afterAll(() => t.close());
+
+const BASE = '/api/joint-use/views';
+
+const body = (overrides: Partial<CustomViewInput> = {}): CustomViewInput => ({
+  name: 'Active poles',
+  description: 'What is moving',
+  type: 'Table',
+  columnOptions: ['permit.PermitNumber', 'permit.Status', 'permit.ActualPoles'],
+  filterOptions: {
+    condition: 'And',
+    rows: [
+      { id: 'r1', dataId: 'permit.Status', operator: 'Equals', value: 'Active' },
+      { id: 'r2', dataId: 'permit.Location', operator: 'Contains', value: '' },
+    ],
+    groups: [{ condition: 'Or', rows: [], groups: [] }],
+  },
+  sortOptions: [{ dataId: 'permit.ActualPoles', direction: 'Descending' }],
+  summaryRowOptions: [{ dataId: 'permit.ActualPoles', metric: 'Sum' }],
+  isSummaryVisible: true,
+  ...overrides,
+});
+
+const create = async (userId: string, overrides: Partial<CustomViewInput> = {}) =>
+  dataOf(await t.injectAs(userId, { method: 'POST', url: BASE, payload: body(overrides) }));
+
+const get = (userId: string, id: string) => t.injectAs(userId, { method: 'GET', url: `${BASE}/${id}` });
+const put = (userId: string, id: string, payload: CustomViewInput) =>
+  t.injectAs(userId, { method: 'PUT', url: `${BASE}/${id}`, payload });
+const byUser = (users: { userId: string; permission: string }[]) =>
+  [...users].sort((a, b) => a.userId.localeCompare(b.userId));
+const fieldsOf = (res: { json(): { errors?: { field: string }[] } }) =>
+  (res.json().errors ?? []).map((error) => error.field);
+
+const ownedBy = async (userId: string) =>
+  (await t.db.selectFrom('custom_views').select('id').where('owner_user_id', '=', userId).execute()).length;
+
+const sharedEvents = (viewId: string) =>
+  t.db
+    .selectFrom('events')
+    .select(['user_id', 'organization_id', 'payload'])
+    .where('type', '=', 'CustomViewShared')
+    .where(({ ref }) => ref('payload', '->>').key('viewId' as never), '=', viewId)
+    .execute();
+
+describe('saved views', () => {
+  it('creates a view, normalizing its filter, and reads it back', async () => {
+    const view = await create(s.ownerMember);
+    expect(view).toMatchObject({
+      name: 'Active poles',
+      type: 'Table',
+      application: 'JointUse',
+      columnOptions: ['permit.PermitNumber', 'permit.Status', 'permit.ActualPoles'],
+      filterOptions: {
+        condition: 'And',
+        rows: [{ id: 'r1', dataId: 'permit.Status', operator: 'Equals', value: 'Active' }],
+        groups: [],
+      },
+      sortOptions: [{ dataId: 'permit.ActualPoles', direction: 'Descending' }],
+      permissions: { users: [{ userId: s.ownerMember, permission: 'Manage' }], organizations: [] },
+      ownerUserId: s.ownerMember,
+      ownerOrganizationId: s.ownerOrg,
+      isSystem: false,
+      shared: false,
+      canEdit: true,
+      canManage: true,
+      isFavorite: false,
+      isDefault: false,
+    });
+    expect(dataOf(await get(s.ownerMember, view.id))).toEqual(view);
+  });
+
+  it('drops sorts, filters and summaries on columns the view does not show, and adds the project name', async () => {
+    const view = await create(s.ownerMember, {
+      columnOptions: ['permit.PermitNumber'],
+      filterOptions: {
+        condition: 'Or',
+        rows: [
+          { id: 'a', dataId: 'permit.Status', operator: 'Equals', value: 'Active' },
+          { id: 'b', dataId: 'project.Name', operator: 'Contains', value: 'north' },
+        ],
+        groups: [],
+      },
+      sortOptions: [{ dataId: 'permit.ActualPoles', direction: 'Ascending' }, { direction: 'Ascending' }],
+      summaryRowOptions: [{ dataId: 'permit.ActualPoles', metric: 'Sum' }],
+    });
+    expect(view.columnOptions).toEqual(['permit.PermitNumber', 'project.Name']);
+    expect(view.filterOptions).toEqual({
+      condition: 'Or',
+      rows: [{ id: 'b', dataId: 'project.Name', operator: 'Contains', value: 'north' }],
+      groups: [],
+    });
+    expect(view.sortOptions).toEqual([]);
+    expect(view.summaryRowOptions).toEqual([]);
+  });
+
+  it('answers 400 naming the field for unknown columns, bad operators and values, and bad input', async () => {
+    const res = await t.injectAs(s.ownerMember, {
+      method: 'POST',
+      url: BASE,
+      payload: body({
+        columnOptions: ['permit.PermitNumber', 'permit.Nope', 'permit.Status'],
+        filterOptions: {
+          rows: [
+            { id: 'x', dataId: 'permit.Status', operator: 'Contains', value: 'Active' },
+            { id: 'y', dataId: 'permit.Status', operator: 'Equals', value: 'Sideways' },
+          ],
+        },
+        sortOptions: [{ dataId: 'task.nope.Status', direction: 'Ascending' }],
+        summaryRowOptions: [{ dataId: 'permit.Status', metric: 'Sum' }],
+      }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(fieldsOf(res)).toEqual([
+      'body.columnOptions.1',
+      'body.filterOptions.rows.0.operator',
+      'body.filterOptions.rows.1.value',
+      'body.sortOptions.0.dataId',
+      'body.summaryRowOptions.0.metric',
+    ]);
+    const blank = await t.injectAs(s.ownerMember, {
+      method: 'POST',
+      url: BASE,
+      payload: body({ name: '  ' }),
+    });
+    expect(blank.statusCode).toBe(400);
+    expect(fieldsOf(blank)).toEqual(['body.name']);
+    const noColumns = await t.injectAs(s.ownerMember, {
+      method: 'POST',
+      url: BASE,
+      payload: body({ columnOptions: [] }),
+    });
+    expect(fieldsOf(noColumns)).toEqual(['body.columnOptions']);
+    const badType = await t.injectAs(s.ownerMember, {
+      method: 'POST',
+      url: BASE,
+      payload: { ...body(), type: 'Chart' },
+    });
+    expect(fieldsOf(badType)).toEqual(['body.type']);
+    const badId = await get(s.ownerMember, 'not-a-view');
+    expect(badId.statusCode).toBe(400);
+    expect(fieldsOf(badId)).toEqual(['params.id']);
+  });
+
+  it('answers 401 without a token', async () => {
+    for (const [method, url] of [
+      ['POST', BASE],
+      ['GET', `${BASE}/${UNKNOWN_ID}`],
+      ['PUT', `${BASE}/${UNKNOWN_ID}`],
+      ['DELETE', `${BASE}/${UNKNOWN_ID}`],
+      ['GET', `${BASE}/default`],
+      ['GET', `${BASE}/manage`],
+      ['GET', `${BASE}/prefs`],
+      ['PUT', `${BASE}/prefs`],
+      ['POST', `${BASE}/${UNKNOWN_ID}/favorite`],
+      ['PUT', `${BASE}/${UNKNOWN_ID}/default`],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url,
+        payload:
+          method === 'GET' || method === 'DELETE'
+            ? undefined
+            : url === BASE || (method === 'PUT' && !url.endsWith('prefs'))
+              ? body()
+              : {},
+      });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+
+  it('overwrites a view; a missing id is 404 and saves nothing', async () => {
+    const view = await create(s.ownerMember);
+    const updated = dataOf(
+      await put(
+        s.ownerMember,
+        view.id,
+        body({
+          name: 'Renamed',
+          type: 'Map',
+          columnOptions: [],
+          mapCenter: { lng: -79.4, lat: 43.7 },
+          mapZoom: 11,
+        }),
+      ),
+    );
+    expect(updated).toMatchObject({
+      id: view.id,
+      name: 'Renamed',
+      type: 'Map',
+      mapCenter: { lng: -79.4, lat: 43.7 },
+      mapZoom: 11,
+    });
+    expect(updated.permissions).toEqual(view.permissions);
+    const before = await t.db
+      .selectFrom('custom_views')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const missing = await put(s.ownerMember, UNKNOWN_ID, body({ name: 'Ghost' }));
+    expect(missing.statusCode).toBe(404);
+    const after = await t.db
+      .selectFrom('custom_views')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+    const ghosts = await t.db.selectFrom('custom_views').select('id').where('name', '=', 'Ghost').execute();
+    expect(ghosts).toEqual([]);
+  });
+
+  it('keeps system views read-only', async () => {
+    const all = dataOf(await get(s.attacherMember, ALL_PERMITS_VIEW_ID));
+    expect(all).toMatchObject({
+      id: 'all',
+      name: 'All Permits',
+      type: 'Table',
+      isSystem: true,
+      canEdit: false,
+      columnOptions: ALL_PERMITS_COLUMNS,
+    });
+    // Its columns are ones everyone may use, so the tracker can open it with no template published.
+    const groups = dataOf(
+      await t.injectAs(s.attacherMember, { method: 'GET', url: '/api/joint-use/options/permits/columns' }),
+    );
+    const offered = new Set(
+      groups.flatMap((group: { columns: { dataId: string }[] }) =>
+        group.columns.map((column) => column.dataId),
+      ),
+    );
+    expect(ALL_PERMITS_COLUMNS.filter((dataId) => !offered.has(dataId))).toEqual([]);
+    expect(ALL_PERMITS_COLUMNS).toHaveLength(10);
+    expect((await put(s.ownerManager, ALL_PERMITS_VIEW_ID, body())).statusCode).toBe(403);
+    expect((await t.injectAs(s.ownerManager, { method: 'DELETE', url: `${BASE}/all` })).statusCode).toBe(403);
+    expect((await put(s.ownerManager, DEFAULT_DASHBOARD_VIEW_ID, body())).statusCode).toBe(403);
+  });
+});
+
+describe('sharing', () => {
+  it('View reads but cannot edit; Edit edits but cannot share; Manage shares and deletes; others get 404', async () => {
+    const view = await create(s.ownerMember, {
+      permissions: {
+        users: [
+          { userId: s.ownerManager, permission: 'View' },
+          { userId: s.attacherMember, permission: 'Edit' },
+          { userId: s.attacherManager, permission: 'Manage' },
+        ],
+        organizations: [],
+      },
+    });
+    expect(view.shared).toBe(true);
+    expect(view.permissions.users).toHaveLength(4);
+
+    const asViewer = dataOf(await get(s.ownerManager, view.id));
+    expect(asViewer).toMatchObject({ canEdit: false, canManage: false });
+    expect((await put(s.ownerManager, view.id, body({ name: 'Viewer edit' }))).statusCode).toBe(403);
+    expect(
+      (await t.injectAs(s.ownerManager, { method: 'DELETE', url: `${BASE}/${view.id}` })).statusCode,
+    ).toBe(403);
+
+    const edited = dataOf(await put(s.attacherMember, view.id, body({ name: 'Edited by editor' })));
+    expect(edited).toMatchObject({ name: 'Edited by editor', canEdit: true, canManage: false });
+    expect(edited.permissions).toEqual(view.permissions);
+    const reshare = await put(
+      s.attacherMember,
+      view.id,
+      body({
+        permissions: { users: [{ userId: s.otherAttacherMember, permission: 'View' }], organizations: [] },
+      }),
+    );
+    expect(reshare.statusCode).toBe(403);
+    expect(
+      (await t.injectAs(s.attacherMember, { method: 'DELETE', url: `${BASE}/${view.id}` })).statusCode,
+    ).toBe(403);
+
+    // An outsider, and a person of the scene it is not shared with, do not know it exists.
+    expect((await get(s.outsider, view.id)).statusCode).toBe(404);
+    expect((await get(s.otherAttacherMember, view.id)).statusCode).toBe(404);
+    expect((await put(s.otherAttacherMember, view.id, body())).statusCode).toBe(404);
+
+    const managed = dataOf(
+      await put(
+        s.attacherManager,
+        view.id,
+        body({
+          permissions: {
+            users: [
+              { userId: s.attacherMember, permission: 'None' },
+              { userId: s.attacherManager, permission: 'Manage' },
+            ],
+            organizations: [{ id: s.otherAttacherOrg, permission: 'View' }],
+          },
+        }),
+      ),
+    );
+    // The owner keeps Manage; None removes the person.
+    expect(byUser(managed.permissions.users)).toEqual(
+      byUser([
+        { userId: s.ownerMember, permission: 'Manage' },
+        { userId: s.attacherManager, permission: 'Manage' },
+      ]),
+    );
+    expect(managed.permissions.organizations).toEqual([{ id: s.otherAttacherOrg, permission: 'View' }]);
+    expect((await get(s.attacherMember, view.id)).statusCode).toBe(404);
+    expect(dataOf(await get(s.otherAttacherMember, view.id))).toMatchObject({ canEdit: false, shared: true });
+
+    expect(
+      (await t.injectAs(s.attacherManager, { method: 'DELETE', url: `${BASE}/${view.id}` })).statusCode,
+    ).toBe(200);
+    expect((await get(s.ownerMember, view.id)).statusCode).toBe(404);
+  });
+
+  it('answers a manager who shares a view away from itself with the view as saved', async () => {
+    const view = await create(s.ownerMember, {
+      permissions: { users: [{ userId: s.ownerManager, permission: 'Manage' }], organizations: [] },
+    });
+    const saved = dataOf(
+      await put(s.ownerManager, view.id, body({ permissions: { users: [], organizations: [] } })),
+    );
+    expect(saved).toMatchObject({ canEdit: false, canManage: false, shared: false });
+    expect(saved.permissions.users).toEqual([{ userId: s.ownerMember, permission: 'Manage' }]);
+    expect((await get(s.ownerManager, view.id)).statusCode).toBe(404);
+  });
+
+  it('opens a shared view with only the columns, filters, sorts and summaries the reader may use', async () => {
+    // A property that only the pole owner's and the first attacher's project uses.
+    const poles = await buildProperty(t, 'Views Pole Height', 'Number');
+    const definition = sampleDefinition(s.entries);
+    definition.applicationForm = [{ libraryEntryId: poles, required: false }];
+    const project = await buildProject(t.db, {
+      ownerOrganizationId: s.ownerOrg,
+      attacherOrganizationIds: [s.attacherOrg],
+      code: 'VWP',
+    });
+    await buildPublishedTemplate(t.db, project.id, definition);
+    const column = `property.${poles}`;
+    const view = await create(s.ownerManager, {
+      columnOptions: ['permit.PermitNumber', column],
+      filterOptions: {
+        condition: 'And',
+        rows: [
+          { id: 'h', dataId: column, operator: 'GreaterThan', value: 30 },
+          { id: 'n', dataId: 'permit.PermitNumber', operator: 'Contains', value: 'VW' },
+        ],
+        groups: [],
+      },
+      sortOptions: [{ dataId: column, direction: 'Descending' }],
+      summaryRowOptions: [{ dataId: column, metric: 'Average' }],
+      permissions: { users: [], organizations: [{ id: s.otherAttacherOrg, permission: 'View' }] },
+    });
+    expect(view.columnOptions).toEqual(['permit.PermitNumber', column]);
+
+    const seen = dataOf(await get(s.otherAttacherMember, view.id));
+    expect(seen.columnOptions).toEqual(['permit.PermitNumber']);
+    expect(seen.filterOptions.rows.map((row: { id: string }) => row.id)).toEqual(['n']);
+    expect(seen.sortOptions).toEqual([]);
+    expect(seen.summaryRowOptions).toEqual([]);
+    // The reader's overview accepts what it got.
+    const overview = await t.injectAs(s.otherAttacherMember, {
+      method: 'POST',
+      url: '/api/joint-use/permits/overview',
+      payload: {
+        columnOptions: seen.columnOptions,
+        filterOptions: seen.filterOptions,
+        sortOptions: seen.sortOptions,
+        summaryRowOptions: seen.summaryRowOptions,
+      },
+    });
+    expect(overview.statusCode, overview.body).toBe(200);
+    // The owner still has it all.
+    expect(dataOf(await get(s.ownerManager, view.id)).sortOptions).toEqual([
+      { dataId: column, direction: 'Descending' },
+    ]);
+  });
+
+  it('grants through the organization: Edit there lets every member edit', async () => {
+    const view = await create(s.ownerManager, {
+      permissions: { users: [], organizations: [{ id: s.attacherOrg, permission: 'Edit' }] },
+    });
+    expect(view.shared).toBe(true);
+    expect(dataOf(await get(s.attacherMember, view.id))).toMatchObject({ canEdit: true, canManage: false });
+    expect((await put(s.attacherMember, view.id, body({ name: 'Org edit' }))).statusCode).toBe(200);
+    expect((await get(s.otherAttacherMember, view.id)).statusCode).toBe(404);
+  });
+
+  it('refuses people and organizations the caller does not share a project with', async () => {
+    const before = await ownedBy(s.ownerMember);
+    const res = await t.injectAs(s.ownerMember, {
+      method: 'POST',
+      url: BASE,
+      payload: body({
+        permissions: {
+          users: [
+            { userId: s.attacherMember, permission: 'View' },
+            { userId: s.outsider, permission: 'View' },
+          ],
+          organizations: [
+            { id: s.outsiderOrg, permission: 'View' },
+            { id: UNKNOWN_ID, permission: 'Edit' },
+          ],
+        },
+      }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(fieldsOf(res)).toEqual([
+      'body.permissions.users.1.userId',
+      'body.permissions.organizations.0.id',
+      'body.permissions.organizations.1.id',
+    ]);
+    // Nothing was saved.
+    expect(await ownedBy(s.ownerMember)).toBe(before);
+    const shares = await t.db
+      .selectFrom('custom_view_user_permissions')
+      .select('view_id')
+      .where('user_id', '=', s.outsider)
+      .execute();
+    expect(shares).toEqual([]);
+  });
+
+  it('saves nothing when the share cannot be announced', async () => {
+    const before = await ownedBy(s.ownerMember);
+    const record = vi.spyOn(t.app.events, 'record').mockRejectedValueOnce(new Error('outbox unavailable'));
+    try {
+      const res = await t.injectAs(s.ownerMember, {
+        method: 'POST',
+        url: BASE,
+        payload: body({
+          name: 'Never saved',
+          permissions: { users: [{ userId: s.attacherMember, permission: 'View' }], organizations: [] },
+        }),
+      });
+      expect(res.statusCode).toBe(500);
+    } finally {
+      record.mockRestore();
+    }
+    expect(await ownedBy(s.ownerMember)).toBe(before);
+  });
+
+  it('records CustomViewShared for the newly shared people and organizations, in the same transaction', async () => {
+    const view = await create(s.ownerMember, {
+      permissions: { users: [{ userId: s.attacherMember, permission: 'View' }], organizations: [] },
+    });
+    let events = await sharedEvents(view.id);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ user_id: s.attacherMember, organization_id: null });
+    expect(events[0]!.payload).toMatchObject({
+      viewId: view.id,
+      name: 'Active poles',
+      sharedByUserId: s.ownerMember,
+      permission: 'View',
+    });
+
+    await put(
+      s.ownerMember,
+      view.id,
+      body({
+        permissions: {
+          users: [{ userId: s.attacherMember, permission: 'Edit' }],
+          organizations: [{ id: s.otherAttacherOrg, permission: 'View' }],
+        },
+      }),
+    );
+    events = await sharedEvents(view.id);
+    // The person already had it; only the organization is new.
+    expect(events).toHaveLength(2);
+    expect(events.filter((event) => event.organization_id === s.otherAttacherOrg)).toHaveLength(1);
+
+    // A failed share records nothing.
+    const failed = await put(
+      s.ownerMember,
+      view.id,
+      body({
+        permissions: { users: [{ userId: s.outsider, permission: 'View' }], organizations: [] },
+      }),
+    );
+    expect(failed.statusCode).toBe(400);
+    expect(await sharedEvents(view.id)).toHaveLength(2);
+  });
+});
+
+describe('lists, defaults and favourites', () => {
+  it('lists system views first, then the default view, then by name', async () => {
+    const me = s.otherAttacherMember;
+    const zebra = await create(me, { name: 'zebra' });
+    const apple = await create(me, { name: 'Apple' });
+    const mango = await create(me, { name: 'mango', type: 'Map', columnOptions: [] });
+    dataOf(await t.injectAs(me, { method: 'PUT', url: `${BASE}/${zebra.id}/default` }));
+    const list = dataOf(await t.injectAs(me, { method: 'GET', url: `${BASE}/manage` }));
+    const names = list.map((view: { name: string }) => view.name);
+    expect(names.slice(0, 3)).toEqual(['All Permits', 'Default Dashboard', 'zebra']);
+    expect(names.indexOf('Apple')).toBeLessThan(names.indexOf('mango'));
+    expect(list.find((view: { id: string }) => view.id === zebra.id)).toMatchObject({ isDefault: true });
+    expect(list.find((view: { id: string }) => view.id === apple.id)).toMatchObject({ isDefault: false });
+
+    const defaults = dataOf(await t.injectAs(me, { method: 'GET', url: `${BASE}/default` }));
+    expect(defaults.table.id).toBe(zebra.id);
+    expect(defaults.map).toBeNull();
+
+    // A map default replaces the table default, and the reverse.
+    dataOf(await t.injectAs(me, { method: 'PUT', url: `${BASE}/${mango.id}/default` }));
+    const mapDefaults = dataOf(await t.injectAs(me, { method: 'GET', url: `${BASE}/default` }));
+    expect(mapDefaults.map.id).toBe(mango.id);
+    expect(mapDefaults.table.id).toBe(ALL_PERMITS_VIEW_ID);
+    const prefs = dataOf(await t.injectAs(me, { method: 'GET', url: `${BASE}/prefs` }));
+    expect(prefs.defaultViews).toEqual([{ id: mango.id, viewType: 'Map' }]);
+  });
+
+  it("gives the system view to people with no default, and leaves deleted views out of everyone's prefs", async () => {
+    const defaults = dataOf(await t.injectAs(s.attacherManager, { method: 'GET', url: `${BASE}/default` }));
+    expect(defaults.table).toMatchObject({ id: 'all', isDefault: true });
+    expect(defaults.map).toBeNull();
+
+    const view = await create(s.ownerManager, {
+      permissions: { users: [{ userId: s.ownerMember, permission: 'View' }], organizations: [] },
+    });
+    dataOf(await t.injectAs(s.ownerMember, { method: 'POST', url: `${BASE}/${view.id}/favorite` }));
+    dataOf(await t.injectAs(s.ownerMember, { method: 'PUT', url: `${BASE}/${view.id}/default` }));
+    dataOf(await t.injectAs(s.ownerManager, { method: 'DELETE', url: `${BASE}/${view.id}` }));
+    const stored = await t.db
+      .selectFrom('view_prefs')
+      .selectAll()
+      .where('user_id', '=', s.ownerMember)
+      .executeTakeFirstOrThrow();
+    expect(stored.view_ids).not.toContain(view.id);
+    expect(stored.default_views).toEqual([]);
+    expect(stored.favorite_views.map((f) => f.id)).not.toContain(view.id);
+  });
+
+  it('orders new favourites one above the last and unfavourites from folders too', async () => {
+    const me = s.attacherMember;
+    const a = await create(me, { name: 'Fav A' });
+    const b = await create(me, { name: 'Fav B' });
+    const first = dataOf(await t.injectAs(me, { method: 'POST', url: `${BASE}/${a.id}/favorite` }));
+    expect(first.favoriteViews).toEqual([
+      { id: a.id, name: 'Fav A', type: 'Table', isDefault: false, order: 0 },
+    ]);
+    dataOf(
+      await t.injectAs(me, {
+        method: 'PUT',
+        url: `${BASE}/prefs`,
+        payload: {
+          favoriteViews: [{ id: a.id, order: 7 }],
+          favoriteFolders: [],
+        },
+      }),
+    );
+    const second = dataOf(await t.injectAs(me, { method: 'POST', url: `${BASE}/${b.id}/favorite` }));
+    expect(second.favoriteViews.map((f: { id: string; order: number }) => [f.id, f.order])).toEqual([
+      [a.id, 7],
+      [b.id, 8],
+    ]);
+    // Favouriting twice changes nothing.
+    const again = dataOf(await t.injectAs(me, { method: 'POST', url: `${BASE}/${b.id}/favorite` }));
+    expect(again.favoriteViews).toEqual(second.favoriteViews);
+
+    const folder = '0a4c2f38-6a7e-4f4e-9d59-7b3e0f1a2b3c';
+    const inFolder = dataOf(
+      await t.injectAs(me, {
+        method: 'PUT',
+        url: `${BASE}/prefs`,
+        payload: {
+          favoriteViews: [],
+          favoriteFolders: [
+            {
+              id: folder,
+              name: 'Mine',
+              order: 0,
+              views: [{ id: b.id, name: 'stale', order: 0 }],
+              subFolders: [],
+            },
+          ],
+        },
+      }),
+    );
+    expect(inFolder.favoriteFolders[0].views[0]).toMatchObject({ id: b.id, name: 'Fav B' });
+    const manage = dataOf(await t.injectAs(me, { method: 'GET', url: `${BASE}/manage` }));
+    expect(manage.find((view: { id: string }) => view.id === b.id).isFavorite).toBe(true);
+    const removed = dataOf(await t.injectAs(me, { method: 'DELETE', url: `${BASE}/${b.id}/favorite` }));
+    expect(removed.favoriteFolders[0].views).toEqual([]);
+  });
+
+  it('validates prefs: visible views only, one default of the right type, folders at most 5 deep', async () => {
+    const me = s.ownerMember;
+    const hidden = await create(s.attacherManager, { name: 'Not shared' });
+    const mine = await create(me, { name: 'Mine table' });
+    const put = (payload: object) => t.injectAs(me, { method: 'PUT', url: `${BASE}/prefs`, payload });
+
+    const unknown = await put({
+      defaultViews: [{ id: hidden.id, viewType: 'Table' }],
+      favoriteViews: [{ id: UNKNOWN_ID, order: 0 }],
+      favoriteFolders: [{ id: UNKNOWN_ID, name: 'F', order: 0, views: [{ id: hidden.id, order: 0 }] }],
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(fieldsOf(unknown)).toEqual([
+      'body.defaultViews.0.id',
+      'body.favoriteViews.0.id',
+      'body.favoriteFolders.0.views.0.id',
+    ]);
+
+    const wrongType = await put({ defaultViews: [{ id: mine.id, viewType: 'Map' }] });
+    expect(fieldsOf(wrongType)).toEqual(['body.defaultViews.0.viewType']);
+
+    const two = await put({
+      defaultViews: [
+        { id: mine.id, viewType: 'Table' },
+        { id: 'all', viewType: 'Table' },
+      ],
+    });
+    expect(fieldsOf(two)).toEqual(['body.defaultViews']);
+
+    const nest = (depth: number): object => ({
+      id: UNKNOWN_ID,
+      name: `Level ${depth}`,
+      order: 0,
+      subFolders: depth > 1 ? [nest(depth - 1)] : [],
+    });
+    expect(fieldsOf(await put({ favoriteFolders: [nest(6)] }))).toEqual(['body.favoriteFolders']);
+    expect((await put({ favoriteFolders: [nest(5)] })).statusCode).toBe(200);
+
+    const twice = await put({
+      favoriteViews: [
+        { id: mine.id, order: 0 },
+        { id: mine.id, order: 1 },
+      ],
+    });
+    expect(fieldsOf(twice)).toEqual(['body.favoriteViews']);
+
+    // Nothing of the refused requests was kept.
+    const prefs = dataOf(await t.injectAs(me, { method: 'GET', url: `${BASE}/prefs` }));
+    expect(prefs.defaultViews).toEqual([]);
+    expect(prefs.favoriteViews).toEqual([]);
+    expect(prefs.allViews.some((view: { id: string }) => view.id === hidden.id)).toBe(false);
+  });
+
+  it('leaves a view out of the preferences of people it is no longer shared with', async () => {
+    const view = await create(s.ownerManager, {
+      name: 'Briefly shared',
+      permissions: { users: [{ userId: s.ownerMember, permission: 'View' }], organizations: [] },
+    });
+    const favorited = dataOf(
+      await t.injectAs(s.ownerMember, { method: 'POST', url: `${BASE}/${view.id}/favorite` }),
+    );
+    expect(favorited.favoriteViews.map((f: { id: string }) => f.id)).toContain(view.id);
+    dataOf(
+      await put(
+        s.ownerManager,
+        view.id,
+        body({ name: 'Briefly shared', permissions: { users: [], organizations: [] } }),
+      ),
+    );
+    const prefs = dataOf(await t.injectAs(s.ownerMember, { method: 'GET', url: `${BASE}/prefs` }));
+    expect(prefs.favoriteViews.map((f: { id: string }) => f.id)).not.toContain(view.id);
+    expect(prefs.allViews.map((v: { id: string }) => v.id)).not.toContain(view.id);
+  });
+
+  it('refuses people without an organization (403) and hides views across tenants (404)', async () => {
+    const loose = (await buildUser(t.db, {})).id;
+    expect((await t.injectAs(loose, { method: 'GET', url: `${BASE}/manage` })).statusCode).toBe(403);
+    const view = await create(s.ownerManager, { name: 'Owner only' });
+    expect((await t.injectAs(s.outsider, { method: 'DELETE', url: `${BASE}/${view.id}` })).statusCode).toBe(
+      404,
+    );
+    expect((await get(s.ownerManager, view.id)).statusCode).toBe(200);
+  });
+
+  it('answers 404 for favourites and defaults of views the caller does not see', async () => {
+    const hidden = await create(s.attacherManager, { name: 'Private' });
+    for (const [method, suffix] of [
+      ['POST', 'favorite'],
+      ['DELETE', 'favorite'],
+      ['PUT', 'default'],
+      ['DELETE', 'default'],
+    ] as const) {
+      const res = await t.injectAs(s.outsider, { method, url: `${BASE}/${hidden.id}/${suffix}` });
+      expect(res.statusCode, `${method} ${suffix}`).toBe(404);
+    }
+    const dashboard = await t.injectAs(s.outsider, {
+      method: 'PUT',
+      url: `${BASE}/${DEFAULT_DASHBOARD_VIEW_ID}/default`,
+    });
+    expect(dashboard.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,88 @@
+import type { OverviewColumn } from '@crossarm/shared';
+import { NumberInput, Select, TextInput } from '@mantine/core';
+
+interface FilterValueInputProps {
+  column: OverviewColumn | undefined;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  /** The people who can be picked for a Users column. */
+  people: { value: string; label: string }[];
+  error?: string | null;
+  label: string;
+}
+
+/** The value of a filter row, in the input that fits its column's type. */
+export function FilterValueInput({ column, value, onChange, people, error, label }: FilterValueInputProps) {
+  const common = { size: 'xs' as const, 'aria-label': label, error: error ?? undefined, style: { flex: 1 } };
+  switch (column?.type) {
+    case 'Number':
+    case 'Duration':
+      return (
+        <NumberInput
+          {...common}
+          placeholder={column.type === 'Duration' ? 'Days' : 'Number'}
+          value={typeof value === 'number' ? value : ''}
+          onChange={(next) => onChange(typeof next === 'number' ? next : null)}
+          hideControls
+        />
+      );
+    case 'Date':
+      return (
+        <TextInput
+          {...common}
+          type="date"
+          value={typeof value === 'string' ? value : ''}
+          onChange={(event) => onChange(event.currentTarget.value || null)}
+        />
+      );
+    case 'Enum':
+      return (
+        <Select
+          {...common}
+          placeholder="Choose a value"
+          data={column.options ?? []}
+          value={typeof value === 'string' ? value : null}
+          onChange={(next) => onChange(next)}
+          searchable
+          comboboxProps={{ withinPortal: false }}
+        />
+      );
+    case 'Boolean':
+      return (
+        <Select
+          {...common}
+          placeholder="Yes or no"
+          data={[
+            { value: 'true', label: 'Yes' },
+            { value: 'false', label: 'No' },
+          ]}
+          value={value === true ? 'true' : value === false ? 'false' : null}
+          onChange={(next) => onChange(next === null ? null : next === 'true')}
+          comboboxProps={{ withinPortal: false }}
+        />
+      );
+    case 'Users':
+      return (
+        <Select
+          {...common}
+          placeholder="Choose a person"
+          data={people}
+          value={typeof value === 'string' ? value : null}
+          onChange={(next) => onChange(next)}
+          searchable
+          nothingFoundMessage="Nobody by that name in the permits shown"
+          comboboxProps={{ withinPortal: false }}
+        />
+      );
+    default:
+      return (
+        <TextInput
+          {...common}
+          placeholder={column ? 'Value' : 'Choose a column first'}
+          disabled={!column}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(event) => onChange(event.currentTarget.value)}
+        />
+      );
+  }
+}

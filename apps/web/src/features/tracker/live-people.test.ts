@@ -1,0 +1,56 @@
+import type { OverviewResult, OverviewRow } from '@crossarm/shared';
+import { describe, expect, it } from 'vitest';
+import { permitIdsOf, replaceRow } from './live-rows';
+import { peopleOf } from './people';
+
+const row = (id: string, values: OverviewRow['values'] = {}): OverviewRow => ({
+  id,
+  projectId: '00000000-0000-4000-8000-000000000000',
+  values,
+});
+
+describe('live rows', () => {
+  it('reads the permits an event names or lists', () => {
+    expect(permitIdsOf({ permitId: 'a', taskKey: 't' })).toEqual(['a']);
+    expect(permitIdsOf({ permitIds: ['a', 'b', 3] })).toEqual(['a', 'b']);
+    expect(permitIdsOf(null)).toEqual([]);
+    expect(permitIdsOf('a')).toEqual([]);
+  });
+
+  it('puts a fresh row in place and leaves pages without it alone', () => {
+    const page: OverviewResult = {
+      page: 0,
+      pageSize: 50,
+      total: 2,
+      columns: null,
+      rows: [row('a', { x: 1 }), row('b', { x: 2 })],
+      summary: null,
+    };
+    const fresh = row('b', { x: 9 });
+    expect(replaceRow(page, fresh)?.rows?.map((r) => r.values.x)).toEqual([1, 9]);
+    expect(replaceRow(page, row('c'))).toBe(page);
+    expect(replaceRow(undefined, fresh)).toBeUndefined();
+  });
+});
+
+describe('people to filter by', () => {
+  it('offers me first, then the people in the rows by name', () => {
+    const me = { id: 'me', name: 'Dana Owens' };
+    const rows = [
+      row('a', { assignees: [{ id: 'u2', name: 'Zoe Ray' }], files: ['a.pdf'] }),
+      row('b', {
+        assignees: [
+          { id: 'u1', name: 'Ann Lee' },
+          { id: 'me', name: 'Dana Owens' },
+        ],
+      }),
+    ];
+    const people = peopleOf(me, rows);
+    expect(people.options).toEqual([
+      { value: 'me', label: 'Me (Dana Owens)' },
+      { value: 'u1', label: 'Ann Lee' },
+      { value: 'u2', label: 'Zoe Ray' },
+    ]);
+    expect(people.names.get('u2')).toBe('Zoe Ray');
+  });
+});

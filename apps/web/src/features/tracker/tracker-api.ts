@@ -1,0 +1,53 @@
+import type {
+  ExportFormat,
+  OverviewColumnGroup,
+  OverviewRequest,
+  OverviewResult,
+  OverviewRow,
+} from '@crossarm/shared';
+import { apiDownload, apiRequest } from '../../lib/api/api-client';
+import { saveFile } from '../../lib/save-file';
+
+const base = 'joint-use';
+
+/** GET options/permits/columns: the columns the caller may show, filter, sort and sum, by subject kind. */
+export function fetchOverviewColumns(signal?: AbortSignal) {
+  return apiRequest<OverviewColumnGroup[]>(`${base}/options/permits/columns`, { signal });
+}
+
+/** POST permits/overview: a page of permits with the total. */
+export function fetchOverviewPage(request: OverviewRequest, signal?: AbortSignal) {
+  return apiRequest<OverviewResult>(`${base}/permits/overview`, {
+    method: 'POST',
+    body: request,
+    query: { includeCount: true, includeData: true, includeColumns: false, includeSummary: false },
+    signal,
+  });
+}
+
+/** POST permits/overview for the summary row only (page 0, size 0). */
+export function fetchOverviewSummary(request: OverviewRequest, signal?: AbortSignal) {
+  return apiRequest<OverviewResult>(`${base}/permits/overview`, {
+    method: 'POST',
+    body: request,
+    query: { includeCount: false, includeData: false, includeColumns: false, includeSummary: true },
+    signal,
+  });
+}
+
+/** POST overview/row/{id}: one permit as a row with the columns shown; silent (a live refresh). */
+export function fetchOverviewRow(id: string, columnOptions: string[]) {
+  return apiRequest<OverviewRow>(`${base}/overview/row/${id}`, {
+    method: 'POST',
+    body: { columnOptions },
+    onError: 'silent',
+  });
+}
+
+/** POST overview/export/xlsx|csv: the permits of the table (all pages) as a file, saved by the browser. */
+export async function exportOverview(request: OverviewRequest, format: ExportFormat) {
+  const extension = format.toLowerCase();
+  const file = await apiDownload(`${base}/overview/export/${extension}`, { method: 'POST', body: request });
+  saveFile(file.blob, file.fileName ?? `permits.${extension}`);
+  return file;
+}

@@ -1,0 +1,219 @@
+import {
+  type FilterGroup,
+  filterRowsOf,
+  filterValueProblem,
+  formatDate,
+  MAX_OVERVIEW_SORTS,
+  normalizeFilter,
+  type OverviewCell,
+  type OverviewColumn,
+  type OverviewColumnGroup,
+  OverviewSubjectKind,
+  PROJECT_NAME_COLUMN,
+  type SummaryMetric,
+  tidyViewOptions,
+} from '@crossarm/shared';
+import type { TrackerSort, TrackerState } from './tracker-state';
+
+// The rules of the tracker's columns: what applying a new set of columns does to sorts, filters and the
+// summary, how header clicks sort, and how cells and summary values read.
+
+/** The order of the column picker's groups. */
+export const SUBJECT_KIND_ORDER: readonly OverviewSubjectKind[] = OverviewSubjectKind.options;
+
+export const SUBJECT_KIND_LABELS: Record<OverviewSubjectKind, string> = {
+  Project: 'Project',
+  JointUseProject: 'Joint use project',
+  Permit: 'Permit',
+  Workflow: 'Workflow',
+  Stage: 'Stage',
+  Task: 'Task',
+  Property: 'Property',
+  Metadata: 'Metadata',
+};
+
+/** The caller's columns by dataId. */
+export function columnsById(groups: readonly OverviewColumnGroup[]): Map<string, OverviewColumn> {
+  return new Map(groups.flatMap((group) => group.columns.map((column) => [column.dataId, column] as const)));
+}
+
+/** The picker's groups in their order, with only the columns whose name (or owner's name) holds the text. */
+export function pickerGroups(groups: readonly OverviewColumnGroup[], text: string): OverviewColumnGroup[] {
+  const needle = text.trim().toLowerCase();
+  const matches = (column: OverviewColumn) =>
+    !needle ||
+    column.name.toLowerCase().includes(needle) ||
+    (column.subjectName ?? '').toLowerCase().includes(needle);
+  return [...groups]
+    .sort((a, b) => SUBJECT_KIND_ORDER.indexOf(a.subjectKind) - SUBJECT_KIND_ORDER.indexOf(b.subjectKind))
+    .map((group) => ({ ...group, columns: group.columns.filter(matches) }))
+    .filter((group) => group.columns.length > 0);
+}
+
+/**
+ * The state with a new set of columns: sorts, filter rows and summary metrics on columns no longer shown
+ * are removed, and paging starts over.
+ */
+export function applyColumns(state: TrackerState, columns: readonly string[]): TrackerState {
+  const tidy = tidyViewOptions({
+    columnOptions: columns,
+    filterOptions: state.filter,
+    sortOptions: state.sorts,
+    summaryRowOptions: state.summary,
+  });
+  return {
+    ...state,
+    columns: tidy.columnOptions,
+    sorts: tidy.sortOptions,
+    filter: tidy.filterOptions,
+    summary: tidy.summaryRowOptions,
+    page: 1,
+  };
+}
+
+/** The columns with the project name added (at the end) when the filter filters by it and it is missing. */
+export function withFilteredColumns(columns: readonly string[], filter: FilterGroup | null): string[] {
+  const filtersProjectName = filterRowsOf(normalizeFilter(filter)).some(
+    (row) => row.dataId === PROJECT_NAME_COLUMN,
+  );
+  return filtersProjectName && !columns.includes(PROJECT_NAME_COLUMN)
+    ? [...columns, PROJECT_NAME_COLUMN]
+    : [...columns];
+}
+
+/** The state with a filter applied: normalized, on the first page, with the project-name column when needed. */
+export function applyFilter(state: TrackerState, filter: FilterGroup | null): TrackerState {
+  const normalized = normalizeFilter(filter);
+  return { ...state, filter: normalized, columns: withFilteredColumns(state.columns, normalized), page: 1 };
+}
+
+/**
+ * The sorts after a header click. A plain click sorts by the column alone (ascending, then descending,
+ * then not at all); a shift-click adds it after the others, or turns it the same way in place.
+ */
+export function toggleSort(sorts: readonly TrackerSort[], dataId: string, additive: boolean): TrackerSort[] {
+  const current = sorts.find((sort) => sort.dataId === dataId);
+  if (!additive) {
+    if (!current || sorts.length > 1) return [{ dataId, direction: 'Ascending' }];
+    return current.direction === 'Ascending' ? [{ dataId, direction: 'Descending' }] : [];
+  }
+  if (!current) return [...sorts, { dataId, direction: 'Ascending' as const }].slice(0, MAX_OVERVIEW_SORTS);
+  if (current.direction === 'Ascending')
+    return sorts.map((sort) =>
+      sort.dataId === dataId ? { dataId, direction: 'Descending' as const } : sort,
+    );
+  return sorts.filter((sort) => sort.dataId !== dataId);
+}
+
+/** The summary options with a column's metric set, or removed when null. */
+export function setMetric(
+  summary: TrackerState['summary'],
+  dataId: string,
+  metric: SummaryMetric | null,
+): TrackerState['summary'] {
+  const others = summary.filter((option) => option.dataId !== dataId);
+  return metric ? [...others, { dataId, metric }] : others;
+}
+
+/** Numbers and durations line up on the right. */
+export function isNumericColumn(column: Pick<OverviewColumn, 'type'> | undefined): boolean {
+  return column?.type === 'Number' || column?.type === 'Duration';
+}
+
+const NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+export function formatNumber(value: number): string {
+  return NUMBER.format(value);
+}
+
+/** A duration in days: '3.5 d'. */
+export function formatDays(value: number): string {
+  return `${NUMBER.format(value)} d`;
+}
+
+/** A cell as text: dates as 'MMM dd, yyyy', option labels, people's names, numbers grouped; '' when empty. */
+export function cellText(column: OverviewColumn | undefined, value: OverviewCell | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) {
+    return value.map((item) => (typeof item === 'string' ? item : item.name)).join(', ');
+  }
+  if (typeof value === 'object') {
+    return `${value.workflow} v${value.version} · ${value.files} files · ${value.comments} comments`;
+  }
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'number') return column?.type === 'Duration' ? formatDays(value) : formatNumber(value);
+  switch (column?.type) {
+    case 'Date':
+      return formatDate(value);
+    case 'Enum':
+      return column.options?.find((option) => option.value === value)?.label ?? value;
+    default:
+      return value;
+  }
+}
+
+export const METRIC_LABELS: Record<SummaryMetric, string> = {
+  Count: 'Count',
+  Sum: 'Sum',
+  Average: 'Average',
+  Min: 'Min',
+  Max: 'Max',
+};
+
+/** A summary value as text: counts are whole numbers, date minimums and maximums are days. */
+export function summaryText(
+  column: OverviewColumn | undefined,
+  metric: SummaryMetric,
+  value: number | string | null,
+): string {
+  if (value === null) return '—';
+  if (metric === 'Count') return typeof value === 'number' ? formatNumber(value) : value;
+  if (typeof value === 'string') return column?.type === 'Date' ? formatDate(value) || value : value;
+  return column?.type === 'Duration' ? formatDays(value) : formatNumber(value);
+}
+
+/** '1,234 permits', '1 permit'. */
+export function permitCountText(total: number): string {
+  return `${formatNumber(total)} ${total === 1 ? 'permit' : 'permits'}`;
+}
+
+/**
+ * The state reduced to what the caller's columns allow (a link may carry columns someone else sees, or a
+ * column since removed): unknown columns, sorts on columns that do not sort, metrics that do not fit, and
+ * filter rows on unknown columns or with values that no longer fit are left out. With no known column
+ * left, the default columns the caller has are shown.
+ */
+export function fitToCatalogue(
+  state: TrackerState,
+  columns: ReadonlyMap<string, OverviewColumn>,
+  defaults: readonly string[],
+): TrackerState {
+  let shown = state.columns.filter((id) => columns.has(id));
+  if (shown.length === 0) shown = defaults.filter((id) => columns.has(id));
+  const filter = state.filter ? fittingFilter(state.filter, columns) : null;
+  return {
+    ...state,
+    columns: shown,
+    sorts: state.sorts.filter((sort) => columns.get(sort.dataId)?.sortable && shown.includes(sort.dataId)),
+    summary: state.summary.filter((option) => columns.get(option.dataId)?.metrics.includes(option.metric)),
+    filter,
+  };
+}
+
+function fittingFilter(group: FilterGroup, columns: ReadonlyMap<string, OverviewColumn>): FilterGroup | null {
+  const keep = (row: FilterGroup['rows'][number]) => {
+    const column = row.dataId ? columns.get(row.dataId) : undefined;
+    return Boolean(
+      column &&
+        row.operator &&
+        column.operators.includes(row.operator) &&
+        filterValueProblem(column, row.value) === null,
+    );
+  };
+  const prune = (current: FilterGroup): FilterGroup => ({
+    ...current,
+    rows: current.rows.filter(keep),
+    groups: current.groups.map(prune),
+  });
+  return normalizeFilter(prune(group));
+}

@@ -1,0 +1,199 @@
+import {
+  type FilterCondition,
+  type FilterGroup,
+  type FilterOperator,
+  type FilterRow,
+  filterRowsOf,
+  filterValueProblem,
+  formatDate,
+  isCompleteRow,
+  normalizeFilter,
+  type OverviewColumn,
+} from '@crossarm/shared';
+
+// Editing the filter tree of the filter builder. Groups are addressed by their path of child indexes from
+// the root ([] is the root); rows by their id. Every function returns a new tree.
+
+/** Where a group sits: the indexes of the groups leading to it from the root. */
+export type GroupPath = readonly number[];
+
+export function emptyFilter(): FilterGroup {
+  return { condition: 'And', rows: [], groups: [] };
+}
+
+export function emptyRow(id: string): FilterRow {
+  return { id, dataId: null, operator: null, value: null };
+}
+
+function mapGroup(
+  tree: FilterGroup,
+  path: GroupPath,
+  change: (group: FilterGroup) => FilterGroup,
+): FilterGroup {
+  if (path.length === 0) return change(tree);
+  const [index, ...rest] = path;
+  return {
+    ...tree,
+    groups: tree.groups.map((group, i) => (i === index ? mapGroup(group, rest, change) : group)),
+  };
+}
+
+function mapRows(tree: FilterGroup, change: (rows: FilterRow[]) => FilterRow[]): FilterGroup {
+  return {
+    ...tree,
+    rows: change(tree.rows),
+    groups: tree.groups.map((group) => mapRows(group, change)),
+  };
+}
+
+/** The tree with an empty row added at the end of a group. */
+export function addRow(tree: FilterGroup, path: GroupPath, rowId: string): FilterGroup {
+  return mapGroup(tree, path, (group) => ({ ...group, rows: [...group.rows, emptyRow(rowId)] }));
+}
+
+/** The tree with a new group (holding one empty row) added inside a group. */
+export function addGroup(tree: FilterGroup, path: GroupPath, rowId: string): FilterGroup {
+  return mapGroup(tree, path, (group) => ({
+    ...group,
+    groups: [...group.groups, { condition: 'And', rows: [emptyRow(rowId)], groups: [] }],
+  }));
+}
+
+/** The tree without a group (the root cannot be removed: it is emptied instead). */
+export function removeGroup(tree: FilterGroup, path: GroupPath): FilterGroup {
+  if (path.length === 0) return { ...tree, rows: [], groups: [] };
+  const parent = path.slice(0, -1);
+  const index = path[path.length - 1];
+  return mapGroup(tree, parent, (group) => ({
+    ...group,
+    groups: group.groups.filter((_, i) => i !== index),
+  }));
+}
+
+export function setCondition(tree: FilterGroup, path: GroupPath, condition: FilterCondition): FilterGroup {
+  return mapGroup(tree, path, (group) => ({ ...group, condition }));
+}
+
+/** The tree without the row. */
+export function removeRow(tree: FilterGroup, rowId: string): FilterGroup {
+  return mapRows(tree, (rows) => rows.filter((row) => row.id !== rowId));
+}
+
+/**
+ * The tree with a row changed. Choosing another column resets the operator to the column's first one and
+ * clears the value; choosing an operator the column does not have is ignored.
+ */
+export function updateRow(
+  tree: FilterGroup,
+  rowId: string,
+  patch: Partial<Pick<FilterRow, 'dataId' | 'operator' | 'value'>>,
+  columns: ReadonlyMap<string, OverviewColumn>,
+): FilterGroup {
+  return mapRows(tree, (rows) =>
+    rows.map((row) => {
+      if (row.id !== rowId) return row;
+      if (patch.dataId !== undefined && patch.dataId !== row.dataId) {
+        const column = patch.dataId ? columns.get(patch.dataId) : undefined;
+        return { id: row.id, dataId: patch.dataId, operator: column?.operators[0] ?? null, value: null };
+      }
+      const next = { ...row, ...patch };
+      const column = row.dataId ? columns.get(row.dataId) : undefined;
+      if (patch.operator && column && !column.operators.includes(patch.operator))
+        next.operator = row.operator;
+      return next;
+    }),
+  );
+}
+
+/** How many rows filter once the tree is applied (incomplete rows do not). */
+export function activeRowCount(tree: FilterGroup | null): number {
+  return filterRowsOf(normalizeFilter(tree)).length;
+}
+
+/** What is wrong with a complete row's value for its column, or null (incomplete rows are dropped, not wrong). */
+export function rowProblem(row: FilterRow, column: OverviewColumn | undefined): string | null {
+  if (!isCompleteRow(row)) return null;
+  if (!column) return 'This column is no longer available';
+  return filterValueProblem(column, row.value);
+}
+
+/** Every problem of the tree's complete rows, by row id. */
+export function treeProblems(
+  tree: FilterGroup,
+  columns: ReadonlyMap<string, OverviewColumn>,
+): Map<string, string> {
+  const problems = new Map<string, string>();
+  for (const row of filterRowsOf(tree)) {
+    const problem = rowProblem(row, row.dataId ? columns.get(row.dataId) : undefined);
+    if (problem) problems.set(row.id, problem);
+  }
+  return problems;
+}
+
+export const OPERATOR_SYMBOLS: Record<FilterOperator, string> = {
+  Equals: 'is',
+  NotEquals: 'is not',
+  Contains: 'contains',
+  LessThan: '<',
+  LessThanOrEquals: '≤',
+  GreaterThan: '>',
+  GreaterThanOrEquals: '≥',
+};
+
+/** How an operator reads for a column type: people "include", dates come "before" and "after". */
+export function operatorLabel(
+  operator: FilterOperator,
+  column: Pick<OverviewColumn, 'type'> | undefined,
+): string {
+  if (column?.type === 'Users') return operator === 'Contains' ? 'includes' : 'does not include';
+  if (column?.type === 'Date') {
+    const dates: Partial<Record<FilterOperator, string>> = {
+      LessThan: 'before',
+      LessThanOrEquals: 'on or before',
+      GreaterThan: 'after',
+      GreaterThanOrEquals: 'on or after',
+    };
+    return dates[operator] ?? OPERATOR_SYMBOLS[operator];
+  }
+  return OPERATOR_SYMBOLS[operator];
+}
+
+/** A filter value as people read it: option labels, dates as 'MMM dd, yyyy', user names when known. */
+export function valueText(
+  column: OverviewColumn | undefined,
+  value: unknown,
+  userNames?: ReadonlyMap<string, string>,
+): string {
+  if (value === null || value === undefined) return '';
+  if (!column) return String(value);
+  switch (column.type) {
+    case 'Enum':
+      return column.options?.find((o) => o.value === value)?.label ?? String(value);
+    case 'Date':
+      return typeof value === 'string' ? formatDate(value) || value : String(value);
+    case 'Boolean':
+      return value === true ? 'Yes' : value === false ? 'No' : String(value);
+    case 'Users':
+      return userNames?.get(String(value)) ?? 'a person';
+    case 'Duration':
+      return `${String(value)} days`;
+    default:
+      return String(value);
+  }
+}
+
+/** One active filter row as a chip: 'Status is Active'. */
+export function describeRow(
+  row: FilterRow,
+  column: OverviewColumn | undefined,
+  userNames?: ReadonlyMap<string, string>,
+): string {
+  const name = column ? columnTitle(column) : (row.dataId ?? '');
+  const operator = row.operator ? operatorLabel(row.operator, column) : '';
+  return `${name} ${operator} ${valueText(column, row.value, userNames)}`.trim();
+}
+
+/** A column's name with what it belongs to, for pickers and chips: 'Survey · Status'. */
+export function columnTitle(column: Pick<OverviewColumn, 'name' | 'subjectName'>): string {
+  return column.subjectName ? `${column.subjectName} · ${column.name}` : column.name;
+}

@@ -1,0 +1,306 @@
+import type { FilterGroup, OverviewColumn, OverviewColumnGroup } from '@crossarm/shared';
+import { describeColumn } from '@crossarm/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  applyColumns,
+  applyFilter,
+  cellText,
+  columnsById,
+  fitToCatalogue,
+  permitCountText,
+  pickerGroups,
+  setMetric,
+  summaryText,
+  toggleSort,
+} from './tracker-columns';
+import {
+  activeRowCount,
+  addGroup,
+  addRow,
+  describeRow,
+  emptyFilter,
+  removeGroup,
+  removeRow,
+  setCondition,
+  treeProblems,
+  updateRow,
+} from './tracker-filter';
+import {
+  DEFAULT_TRACKER_COLUMNS,
+  DEFAULT_TRACKER_STATE,
+  overviewRequestOf,
+  parseTrackerState,
+  summaryRequestOf,
+  type TrackerState,
+  writeTrackerState,
+} from './tracker-state';
+
+const status = describeColumn({
+  dataId: 'permit.Status',
+  subjectKind: 'Permit',
+  subjectName: null,
+  name: 'Status',
+  type: 'Enum',
+  options: [
+    { value: 'Active', label: 'Active' },
+    { value: 'OnHold', label: 'On hold' },
+  ],
+});
+const poles = describeColumn({
+  dataId: 'permit.ActualPoles',
+  subjectKind: 'Permit',
+  subjectName: null,
+  name: 'Poles',
+  type: 'Number',
+});
+const created = describeColumn({
+  dataId: 'permit.CreateDate',
+  subjectKind: 'Permit',
+  subjectName: null,
+  name: 'Created',
+  type: 'Date',
+});
+const projectName = describeColumn({
+  dataId: 'project.Name',
+  subjectKind: 'Project',
+  subjectName: null,
+  name: 'Project',
+  type: 'Text',
+});
+const surveyTime = describeColumn({
+  dataId: 'stage.s1.ElapsedTime',
+  subjectKind: 'Stage',
+  subjectName: 'Survey',
+  name: 'Elapsed Time',
+  type: 'Duration',
+});
+const groups: OverviewColumnGroup[] = [
+  { subjectKind: 'Stage', columns: [surveyTime] },
+  { subjectKind: 'Permit', columns: [status, poles, created] },
+  { subjectKind: 'Project', columns: [projectName] },
+];
+const byId: Map<string, OverviewColumn> = columnsById(groups);
+
+const filter: FilterGroup = {
+  condition: 'Or',
+  rows: [{ id: 'r1', dataId: 'permit.Status', operator: 'Equals', value: 'OnHold' }],
+  groups: [
+    {
+      condition: 'And',
+      rows: [{ id: 'r2', dataId: 'permit.ActualPoles', operator: 'GreaterThan', value: 10 }],
+      groups: [],
+    },
+  ],
+};
+
+const arranged: TrackerState = {
+  columns: ['permit.PermitNumber', 'permit.Status', 'permit.ActualPoles'],
+  filter,
+  sorts: [
+    { dataId: 'permit.Status', direction: 'Descending' },
+    { dataId: 'permit.ActualPoles', direction: 'Ascending' },
+  ],
+  summary: [{ dataId: 'permit.ActualPoles', metric: 'Sum' }],
+  summaryVisible: true,
+  search: 'pole 12',
+  page: 3,
+  pageSize: 250,
+};
+
+describe('tracker URL state', () => {
+  it('round-trips every part of the table state', () => {
+    const params = writeTrackerState(new URLSearchParams('view=all'), arranged);
+    expect(params.get('view')).toBe('all');
+    expect(parseTrackerState(params)).toEqual(arranged);
+  });
+
+  it('leaves defaults out of the URL and reads an empty URL as the defaults', () => {
+    expect(writeTrackerState(new URLSearchParams(), DEFAULT_TRACKER_STATE).toString()).toBe('');
+    expect(parseTrackerState(new URLSearchParams())).toEqual(DEFAULT_TRACKER_STATE);
+    expect(DEFAULT_TRACKER_STATE.columns).toContain('project.Name');
+  });
+
+  it('falls back to defaults for each part it cannot read', () => {
+    const bad = new URLSearchParams({
+      cols: ',,;drop table',
+      filter: '{not json',
+      sort: 'permit.Status:sideways,permit.Location:desc',
+      sum: 'permit.ActualPoles:Median,permit.ActualPoles:Max',
+      summary: 'yes',
+      page: '-2',
+      size: '33',
+    });
+    const state = parseTrackerState(bad);
+    expect(state.columns).toEqual(DEFAULT_TRACKER_COLUMNS);
+    expect(state.filter).toBeNull();
+    expect(state.sorts).toEqual([{ dataId: 'permit.Location', direction: 'Descending' }]);
+    expect(state.summary).toEqual([{ dataId: 'permit.ActualPoles', metric: 'Max' }]);
+    expect(state.summaryVisible).toBe(false);
+    expect(state.page).toBe(1);
+    expect(state.pageSize).toBe(50);
+  });
+
+  it('drops a filter that breaks the shape and normalizes one with incomplete rows', () => {
+    expect(parseTrackerState(new URLSearchParams({ filter: '{"condition":"Xor"}' })).filter).toBeNull();
+    const partial = { condition: 'And', rows: [{ id: 'a', dataId: 'permit.Status', operator: 'Equals' }] };
+    expect(parseTrackerState(new URLSearchParams({ filter: JSON.stringify(partial) })).filter).toBeNull();
+  });
+
+  it('builds the page request and the separate summary request', () => {
+    const request = overviewRequestOf(arranged);
+    expect(request.pageOptions).toEqual({ page: 2, pageSize: 250 });
+    expect(request.searchOptions).toEqual({ text: 'pole 12' });
+    expect(request.summaryRowOptions).toEqual([]);
+    const summary = summaryRequestOf(arranged);
+    expect(summary?.pageOptions).toEqual({ page: 0, pageSize: 0 });
+    expect(summary?.summaryRowOptions).toEqual([{ dataId: 'permit.ActualPoles', metric: 'Sum' }]);
+    expect(summaryRequestOf({ ...arranged, summaryVisible: false })).toBeNull();
+  });
+});
+
+describe('filter tree editing', () => {
+  it('adds rows and groups where asked, and removes them', () => {
+    let tree = addRow(emptyFilter(), [], 'a');
+    tree = addGroup(tree, [], 'b');
+    tree = addRow(tree, [0], 'c');
+    tree = setCondition(tree, [0], 'Or');
+    expect(tree.rows.map((r) => r.id)).toEqual(['a']);
+    expect(tree.groups[0]?.condition).toBe('Or');
+    expect(tree.groups[0]?.rows.map((r) => r.id)).toEqual(['b', 'c']);
+    expect(removeRow(tree, 'c').groups[0]?.rows.map((r) => r.id)).toEqual(['b']);
+    expect(removeGroup(tree, [0]).groups).toEqual([]);
+    expect(removeGroup(tree, [])).toEqual({ condition: 'And', rows: [], groups: [] });
+  });
+
+  it('resets operator and value when the column changes, and ignores operators the column lacks', () => {
+    let tree = addRow(emptyFilter(), [], 'a');
+    tree = updateRow(tree, 'a', { dataId: 'permit.Status' }, byId);
+    expect(tree.rows[0]).toEqual({ id: 'a', dataId: 'permit.Status', operator: 'Equals', value: null });
+    tree = updateRow(tree, 'a', { operator: 'GreaterThan' }, byId);
+    expect(tree.rows[0]?.operator).toBe('Equals');
+    tree = updateRow(tree, 'a', { value: 'Active' }, byId);
+    tree = updateRow(tree, 'a', { dataId: 'permit.ActualPoles' }, byId);
+    expect(tree.rows[0]).toEqual({ id: 'a', dataId: 'permit.ActualPoles', operator: 'Equals', value: null });
+  });
+
+  it('counts only complete rows and reports values that do not fit', () => {
+    expect(activeRowCount(filter)).toBe(2);
+    const tree = addRow(filter, [0], 'empty');
+    expect(activeRowCount(tree)).toBe(2);
+    const wrong = updateRow(tree, 'r1', { value: 'Closed' }, byId);
+    expect(treeProblems(wrong, byId).get('r1')).toBe('Must be one of the options');
+    expect(treeProblems(tree, byId).size).toBe(0);
+  });
+
+  it('describes rows for chips', () => {
+    expect(describeRow(filter.rows[0]!, status)).toBe('Status is On hold');
+    expect(
+      describeRow(
+        { id: 'x', dataId: 'permit.CreateDate', operator: 'LessThan', value: '2026-01-05' },
+        created,
+      ),
+    ).toBe('Created before Jan 05, 2026');
+  });
+});
+
+describe('column rules', () => {
+  it('applying columns removes sorts, filter rows and metrics on removed columns', () => {
+    const next = applyColumns(arranged, ['permit.PermitNumber', 'permit.Status']);
+    expect(next.sorts).toEqual([{ dataId: 'permit.Status', direction: 'Descending' }]);
+    expect(next.filter).toEqual({ condition: 'Or', rows: filter.rows, groups: [] });
+    expect(next.summary).toEqual([]);
+    expect(next.page).toBe(1);
+  });
+
+  it('filtering by project name adds the project-name column', () => {
+    const byProject: FilterGroup = {
+      condition: 'And',
+      rows: [{ id: 'p', dataId: 'project.Name', operator: 'Contains', value: 'North' }],
+      groups: [],
+    };
+    const next = applyFilter({ ...arranged, page: 4 }, byProject);
+    expect(next.columns).toEqual([...arranged.columns, 'project.Name']);
+    expect(next.page).toBe(1);
+    expect(applyFilter(next, byProject).columns.filter((c) => c === 'project.Name')).toHaveLength(1);
+  });
+
+  it('sorts by a header click, and adds a second sort with shift', () => {
+    let sorts = toggleSort([], 'a', false);
+    expect(sorts).toEqual([{ dataId: 'a', direction: 'Ascending' }]);
+    sorts = toggleSort(sorts, 'a', false);
+    expect(sorts).toEqual([{ dataId: 'a', direction: 'Descending' }]);
+    expect(toggleSort(sorts, 'a', false)).toEqual([]);
+    sorts = toggleSort(sorts, 'b', true);
+    expect(sorts.map((s) => s.dataId)).toEqual(['a', 'b']);
+    sorts = toggleSort(sorts, 'b', true);
+    expect(sorts[1]).toEqual({ dataId: 'b', direction: 'Descending' });
+    expect(toggleSort(sorts, 'b', true)).toEqual([{ dataId: 'a', direction: 'Descending' }]);
+    expect(toggleSort(sorts, 'c', false)).toEqual([{ dataId: 'c', direction: 'Ascending' }]);
+  });
+
+  it('sets and clears a summary metric', () => {
+    const summary = setMetric([], 'permit.ActualPoles', 'Average');
+    expect(summary).toEqual([{ dataId: 'permit.ActualPoles', metric: 'Average' }]);
+    expect(setMetric(summary, 'permit.ActualPoles', null)).toEqual([]);
+  });
+
+  it('groups the picker in subject order and searches names and owners', () => {
+    expect(pickerGroups(groups, '').map((g) => g.subjectKind)).toEqual(['Project', 'Permit', 'Stage']);
+    expect(pickerGroups(groups, 'survey').flatMap((g) => g.columns.map((c) => c.dataId))).toEqual([
+      'stage.s1.ElapsedTime',
+    ]);
+  });
+
+  it('formats cells and summary values', () => {
+    expect(cellText(created, '2026-01-05')).toBe('Jan 05, 2026');
+    expect(cellText(status, 'OnHold')).toBe('On hold');
+    expect(cellText(poles, 1234)).toBe('1,234');
+    expect(cellText(surveyTime, 3.5)).toBe('3.5 d');
+    expect(cellText(undefined, [{ id: 'u', name: 'Ann Lee' }])).toBe('Ann Lee');
+    expect(cellText(poles, null)).toBe('');
+    expect(summaryText(created, 'Min', '2026-01-05')).toBe('Jan 05, 2026');
+    expect(summaryText(poles, 'Sum', 1500.5)).toBe('1,500.5');
+    expect(summaryText(poles, 'Sum', null)).toBe('—');
+    expect(permitCountText(1234)).toBe('1,234 permits');
+    expect(permitCountText(1)).toBe('1 permit');
+  });
+});
+
+describe('fitting a linked state to the caller columns', () => {
+  it('drops what the caller cannot use and falls back to the default columns it has', () => {
+    const linked: TrackerState = {
+      ...arranged,
+      columns: ['permit.Secret', 'permit.Status', 'stage.gone.ElapsedTime'],
+      sorts: [
+        { dataId: 'permit.Secret', direction: 'Ascending' },
+        { dataId: 'permit.Status', direction: 'Ascending' },
+      ],
+      summary: [
+        { dataId: 'permit.Status', metric: 'Sum' },
+        { dataId: 'permit.ActualPoles', metric: 'Max' },
+      ],
+      filter: {
+        condition: 'And',
+        rows: [
+          { id: 'a', dataId: 'permit.Status', operator: 'Equals', value: 'Gone' },
+          { id: 'b', dataId: 'permit.Secret', operator: 'Equals', value: 'x' },
+          { id: 'c', dataId: 'permit.ActualPoles', operator: 'Contains', value: 3 },
+          { id: 'd', dataId: 'permit.ActualPoles', operator: 'LessThan', value: 3 },
+        ],
+        groups: [],
+      },
+    };
+    const fitted = fitToCatalogue(linked, byId, DEFAULT_TRACKER_COLUMNS);
+    expect(fitted.columns).toEqual(['permit.Status']);
+    expect(fitted.sorts).toEqual([{ dataId: 'permit.Status', direction: 'Ascending' }]);
+    expect(fitted.summary).toEqual([{ dataId: 'permit.ActualPoles', metric: 'Max' }]);
+    expect(fitted.filter?.rows.map((r) => r.id)).toEqual(['d']);
+    const nothingKnown = fitToCatalogue({ ...linked, columns: ['x.y'] }, byId, DEFAULT_TRACKER_COLUMNS);
+    expect(nothingKnown.columns).toEqual([
+      'project.Name',
+      'permit.Status',
+      'permit.CreateDate',
+      'permit.ActualPoles',
+    ]);
+  });
+});

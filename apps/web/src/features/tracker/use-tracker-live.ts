@@ -1,0 +1,67 @@
+import type { OverviewResult } from '@crossarm/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { hubClient } from '../../lib/hub/hub-client';
+import { debounced, PERMIT_EVENT_TYPES } from '../permits/live/permit-events';
+import { permitKeys } from '../permits/permit-keys';
+import { permitIdsOf, replaceRow } from './live-rows';
+import { fetchOverviewRow } from './tracker-api';
+
+/** How long a burst of events is gathered before the rows it touched are read again. */
+export const TRACKER_LIVE_DELAY_MS = 400;
+
+/**
+ * Keeps the page shown current: when the hub says a permit on the page changed, that row is read again
+ * (one request per permit after a burst) and put in place; a permit that is gone or no longer visible, or
+ * a reconnect, reloads the page and its summary.
+ */
+export function useTrackerLive(pageKey: readonly unknown[], rowIds: readonly string[], columns: string[]) {
+  const queryClient = useQueryClient();
+  const latest = useRef({ pageKey, rowIds, columns });
+  latest.current = { pageKey, rowIds, columns };
+
+  useEffect(() => {
+    const pending = new Set<string>();
+    const reloadPage = () => {
+      void queryClient.invalidateQueries({ queryKey: permitKeys.overview() });
+    };
+    const flush = debounced(() => {
+      const { pageKey: key, columns: wanted } = latest.current;
+      const ids = [...pending];
+      pending.clear();
+      for (const id of ids) {
+        fetchOverviewRow(id, wanted)
+          .then((row) => {
+            queryClient.setQueryData<OverviewResult>(key, (page) => replaceRow(page, row));
+          })
+          .catch(reloadPage);
+      }
+      // Totals and sums may have moved with the rows.
+      void queryClient.invalidateQueries({ queryKey: [...permitKeys.overview(), 'summary'] });
+    }, TRACKER_LIVE_DELAY_MS);
+
+    const stops = PERMIT_EVENT_TYPES.map((type) =>
+      hubClient.on(type, (payload) => {
+        const onPage = permitIdsOf(payload).filter((id) => latest.current.rowIds.includes(id));
+        if (onPage.length === 0) return;
+        if (type === 'PermitDeleted') {
+          reloadPage();
+          return;
+        }
+        for (const id of onPage) pending.add(id);
+        flush();
+      }),
+    );
+    let wasConnected = hubClient.getState() === 'Connected';
+    const stopWatching = hubClient.subscribe(() => {
+      const connected = hubClient.getState() === 'Connected';
+      if (connected && !wasConnected) reloadPage();
+      wasConnected = connected;
+    });
+    return () => {
+      for (const stop of stops) stop();
+      stopWatching();
+      flush.cancel();
+    };
+  }, [queryClient]);
+}

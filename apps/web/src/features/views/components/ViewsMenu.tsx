@@ -1,0 +1,260 @@
+import type { CustomView } from '@crossarm/shared';
+import { Box, Button, Group, Loader, Menu, Text, Tooltip } from '@mantine/core';
+import {
+  IconCheck,
+  IconChevronDown,
+  IconDeviceFloppy,
+  IconHome,
+  IconLayoutList,
+  IconShare,
+  IconStar,
+  IconStarFilled,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { confirm } from '../../../components/dialogs/confirm';
+import { notifySuccess } from '../../../components/notifications/notify-success';
+import { type TrackerState, writeTrackerState } from '../../tracker/tracker-state';
+import { menuOrder, trackerStateOfView, VIEW_PARAM, viewInputOf } from '../view-state';
+import {
+  deleteView,
+  fetchManagedViews,
+  overwriteView,
+  setViewDefault,
+  setViewFavorite,
+  viewKeys,
+} from '../views-api';
+import { SaveViewDialog } from './SaveViewDialog';
+import { ShareViewDialog } from './ShareViewDialog';
+
+interface ViewsMenuProps {
+  /** The open view. */
+  view: CustomView;
+  /** The table as the URL has it now. */
+  state: TrackerState;
+  /** Whether the table differs from the view as saved. */
+  dirty: boolean;
+}
+
+const linkTo = (id: string) => `/permitting/all?${new URLSearchParams({ [VIEW_PARAM]: id })}`;
+
+/** The unsaved-changes dot and the menu of views: open one, save, favourite, make default, share, delete. */
+export function ViewsMenu({ view, state, dirty }: ViewsMenuProps) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [opened, setOpened] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [savingAs, setSavingAs] = useState(false);
+  const [sharing, setSharing] = useState(false);
+  const list = useQuery({
+    queryKey: viewKeys.manage(),
+    queryFn: ({ signal }) => fetchManagedViews(signal),
+    enabled: opened,
+  });
+  const editable = view.canEdit && !view.isSystem;
+  const manageable = view.canManage && !view.isSystem;
+
+  const refresh = (saved?: CustomView) => {
+    if (saved) queryClient.setQueryData(viewKeys.detail(saved.id), saved);
+    return queryClient.invalidateQueries({ queryKey: viewKeys.all });
+  };
+  // A failed call has already said what went wrong (the API client's notification); nothing changed.
+  const act = async (send: () => Promise<unknown>, done: string) => {
+    try {
+      await send();
+    } catch {
+      return;
+    }
+    await refresh();
+    notifySuccess(done);
+  };
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      const saved = await overwriteView(
+        view.id,
+        viewInputOf(state, { name: view.name, description: view.description }),
+      );
+      await refresh(saved);
+      notifySuccess('View saved', `${saved.name} now opens with these columns, filters and sorts.`);
+    } catch {
+      // The API client's notification said what went wrong; the view is as it was.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const remove = async () => {
+    const sure = await confirm({
+      title: 'Delete view',
+      message: `Delete ${view.name}? It goes for everyone it is shared with, and from their favourites and defaults.`,
+      confirmLabel: 'Delete view',
+      confirmColor: 'red',
+    });
+    if (!sure) return;
+    try {
+      await deleteView(view.id);
+    } catch {
+      return;
+    }
+    queryClient.removeQueries({ queryKey: viewKeys.detail(view.id) });
+    await refresh();
+    notifySuccess('View deleted', `${view.name} was deleted.`);
+    navigate(linkTo('all'));
+  };
+
+  /** Opening the view that is open puts its saved state back. */
+  const open = (id: string) => {
+    if (id !== view.id) navigate(linkTo(id));
+    else
+      navigate(
+        `/permitting/all?${writeTrackerState(new URLSearchParams({ [VIEW_PARAM]: id }), trackerStateOfView(view))}`,
+      );
+  };
+
+  return (
+    <Group gap={6} align="center" wrap="nowrap">
+      {dirty ? (
+        <Tooltip label="Unsaved changes: the table differs from the saved view">
+          <Box
+            role="img"
+            aria-label="Unsaved changes"
+            w={8}
+            h={8}
+            style={{ borderRadius: '50%', background: 'var(--mantine-color-yellow-6)' }}
+          />
+        </Tooltip>
+      ) : null}
+      <Menu opened={opened} onChange={setOpened} position="bottom-start" width={280} withinPortal>
+        <Menu.Target>
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            color="gray"
+            rightSection={<IconChevronDown size={12} />}
+            loading={saving}
+            aria-label="Views"
+          >
+            Views
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>Views</Menu.Label>
+          <Box mah={280} style={{ overflowY: 'auto' }}>
+            {list.isPending ? (
+              <Group justify="center" py="xs">
+                <Loader size="xs" />
+              </Group>
+            ) : list.error ? (
+              <Text size="xs" c="red" px="sm" py={4}>
+                The views did not load. Close the menu and open it again to retry.
+              </Text>
+            ) : (
+              menuOrder(list.data).map((item) => (
+                <Menu.Item
+                  key={item.id}
+                  onClick={() => open(item.id)}
+                  leftSection={item.id === view.id ? <IconCheck size={14} /> : <IconLayoutList size={14} />}
+                  rightSection={
+                    item.isFavorite ? (
+                      <IconStarFilled
+                        size={12}
+                        color="var(--mantine-color-yellow-6)"
+                        aria-label="Favourite"
+                      />
+                    ) : null
+                  }
+                >
+                  <Text size="sm" truncate="end">
+                    {item.name}
+                    {item.isDefault ? (
+                      <Text span size="xs" c="dimmed">
+                        {' '}
+                        · default
+                      </Text>
+                    ) : null}
+                  </Text>
+                </Menu.Item>
+              ))
+            )}
+          </Box>
+          <Menu.Divider />
+          {editable ? (
+            <Menu.Item
+              leftSection={<IconDeviceFloppy size={14} />}
+              disabled={!dirty}
+              onClick={() => void save()}
+            >
+              Save view
+            </Menu.Item>
+          ) : null}
+          <Menu.Item leftSection={<IconDeviceFloppy size={14} />} onClick={() => setSavingAs(true)}>
+            Save as new view…
+          </Menu.Item>
+          <Menu.Item
+            leftSection={view.isFavorite ? <IconStarFilled size={14} /> : <IconStar size={14} />}
+            onClick={() =>
+              void act(
+                () => setViewFavorite(view.id, !view.isFavorite),
+                view.isFavorite ? 'Removed from favourites' : 'Added to favourites',
+              )
+            }
+          >
+            {view.isFavorite ? 'Unfavourite' : 'Favourite'}
+          </Menu.Item>
+          <Menu.Item
+            leftSection={<IconHome size={14} />}
+            disabled={view.isDefault && view.isSystem}
+            onClick={() =>
+              void act(
+                () => setViewDefault(view.id, !view.isDefault),
+                view.isDefault
+                  ? 'All Permits is your default view again'
+                  : `${view.name} is your default view`,
+              )
+            }
+          >
+            {view.isDefault ? 'Stop using as default' : 'Set as default'}
+          </Menu.Item>
+          {manageable ? (
+            <>
+              <Menu.Item leftSection={<IconShare size={14} />} onClick={() => setSharing(true)}>
+                Share…
+              </Menu.Item>
+              <Menu.Divider />
+              <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => void remove()}>
+                Delete
+              </Menu.Item>
+            </>
+          ) : null}
+        </Menu.Dropdown>
+      </Menu>
+      <SaveViewDialog
+        opened={savingAs}
+        onClose={() => setSavingAs(false)}
+        state={state}
+        initialName={view.isSystem ? '' : `${view.name} (copy)`}
+        onSaved={(saved) => {
+          setSavingAs(false);
+          void refresh(saved);
+          notifySuccess('View saved', `${saved.name} is saved; share it from the views menu.`);
+          navigate(linkTo(saved.id));
+        }}
+      />
+      {manageable ? (
+        <ShareViewDialog
+          opened={sharing}
+          onClose={() => setSharing(false)}
+          view={view}
+          onSaved={(saved) => {
+            setSharing(false);
+            void refresh(saved);
+          }}
+        />
+      ) : null}
+    </Group>
+  );
+}

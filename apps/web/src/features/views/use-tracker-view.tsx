@@ -1,0 +1,114 @@
+import { ALL_PERMITS_VIEW_ID, type CustomView } from '@crossarm/shared';
+import { Button, Skeleton, Stack } from '@mantine/core';
+import { IconEyeOff } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { DataTableErrorState } from '../../components/data-table/DataTableErrorState';
+import { EmptyStatePanel } from '../../components/EmptyStatePanel';
+import { notify } from '../../components/notifications/notify';
+import { isApiError } from '../../lib/api/api-error';
+import { parseTrackerState, writeTrackerState } from '../tracker/tracker-state';
+import { ViewsMenu } from './components/ViewsMenu';
+import { hasTableState, hasUnsavedChanges, trackerStateOfView, VIEW_PARAM } from './view-state';
+import { fetchDefaultViews, fetchView, viewKeys } from './views-api';
+
+export const VIEW_UNAVAILABLE_TITLE = 'View Unavailable';
+export const VIEW_UNAVAILABLE_TEXT = 'The view either not longer exists or you no longer have access.';
+
+export interface TrackerView {
+  /** The view's name for the tracker's title. */
+  name: string;
+  /** The views menu (with the unsaved-changes dot), beside the title. */
+  menu: ReactNode;
+  /** What the page shows instead of the tracker: the view loading, missing or failing. */
+  screen: ReactNode | null;
+}
+
+/**
+ * The view the tracker shows: `?view=<id>`, or the caller's default table view. Its saved state fills the
+ * URL once, unless the URL already carries table state (a shared link keeps what it says).
+ */
+export function useTrackerView(): TrackerView {
+  const [params, setParams] = useSearchParams();
+  const viewId = params.get(VIEW_PARAM);
+  const query = useQuery({
+    queryKey: viewId ? viewKeys.detail(viewId) : viewKeys.defaults(),
+    queryFn: async ({ signal }): Promise<CustomView> =>
+      viewId ? fetchView(viewId, signal) : (await fetchDefaultViews(signal)).table,
+    retry: (count, error) =>
+      !(isApiError(error) && (error.status === 404 || error.status === 400)) && count < 2,
+  });
+  const view = query.data;
+  // The view whose state the URL has been given, and the parameters it was given (null once they are there).
+  const [applied, setApplied] = useState<{ id: string; key: string | null } | null>(null);
+  const missing = isApiError(query.error) && (query.error.status === 404 || query.error.status === 400);
+  const key = params.toString();
+
+  // Fill the table from the view once per view; a URL that carries table state keeps it.
+  useEffect(() => {
+    if (!view || applied?.id === view.id) return;
+    if (hasTableState(params)) {
+      setApplied({ id: view.id, key: null });
+      return;
+    }
+    const next = writeTrackerState(params, trackerStateOfView(view));
+    setApplied({ id: view.id, key: next.toString() });
+    setParams(next, { replace: true });
+  }, [view, applied, params, setParams]);
+  useEffect(() => {
+    if (applied?.key !== null && applied?.key === key) setApplied({ id: applied.id, key: null });
+  }, [applied, key]);
+  const ready = Boolean(view && applied?.id === view.id && (applied.key === null || applied.key === key));
+
+  useEffect(() => {
+    if (missing) notify({ type: 'info', title: VIEW_UNAVAILABLE_TITLE, message: VIEW_UNAVAILABLE_TEXT });
+  }, [missing]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the serialized parameters are the identity
+  const state = useMemo(() => parseTrackerState(params), [key]);
+  const dirty = Boolean(view && ready && hasUnsavedChanges(state, view));
+
+  if (missing) {
+    return {
+      name: VIEW_UNAVAILABLE_TITLE,
+      menu: null,
+      screen: (
+        <EmptyStatePanel
+          icon={IconEyeOff}
+          title={VIEW_UNAVAILABLE_TITLE}
+          description={VIEW_UNAVAILABLE_TEXT}
+          action={
+            <Button size="xs" component={Link} to={`/permitting/all?${VIEW_PARAM}=${ALL_PERMITS_VIEW_ID}`}>
+              Go to All Permits
+            </Button>
+          }
+        />
+      ),
+    };
+  }
+  if (query.error) {
+    return {
+      name: 'All Permits',
+      menu: null,
+      screen: <DataTableErrorState error={query.error} onRetry={() => void query.refetch()} />,
+    };
+  }
+  if (!view || !ready) {
+    return {
+      name: '',
+      menu: null,
+      screen: (
+        <Stack gap="sm" aria-busy="true" aria-label="Loading the view">
+          <Skeleton h={28} w={240} />
+          <Skeleton h={30} />
+          {Array.from({ length: 8 }, (_, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholder rows
+            <Skeleton key={index} h={32} />
+          ))}
+        </Stack>
+      ),
+    };
+  }
+  return { name: view.name, menu: <ViewsMenu view={view} state={state} dirty={dirty} />, screen: null };
+}

@@ -1,0 +1,115 @@
+import {
+  type CustomView,
+  type CustomViewInput,
+  tidyViewOptions,
+  type ViewListItem,
+  type ViewPermissionLevel,
+  type ViewPermissions,
+} from '@crossarm/shared';
+import {
+  DEFAULT_TRACKER_COLUMNS,
+  DEFAULT_TRACKER_STATE,
+  TRACKER_PARAM_KEYS,
+  type TrackerState,
+} from '../tracker/tracker-state';
+
+// Saved views and the tracker's table state: a view fills the table, the table is saved as a view, and the
+// two are compared to tell whether the table has unsaved changes.
+
+/** The URL parameter naming the open view. */
+export const VIEW_PARAM = 'view';
+
+/** The saved parts of a view, as the tracker shows them. */
+type SavedParts = Pick<
+  CustomView,
+  'columnOptions' | 'filterOptions' | 'sortOptions' | 'summaryRowOptions' | 'isSummaryVisible'
+>;
+
+/** Whether the URL already carries table state (then it wins over the view's saved state). */
+export function hasTableState(params: URLSearchParams): boolean {
+  return TRACKER_PARAM_KEYS.some((key) => params.has(key));
+}
+
+/** The table a view opens: its columns (those of 'All Permits' when it names none), filter, sorts and summary. */
+export function trackerStateOfView(view: SavedParts): TrackerState {
+  const tidy = tidyViewOptions({
+    columnOptions: view.columnOptions,
+    filterOptions: view.filterOptions,
+    sortOptions: view.sortOptions,
+    summaryRowOptions: view.summaryRowOptions,
+  });
+  return {
+    ...DEFAULT_TRACKER_STATE,
+    columns: tidy.columnOptions.length > 0 ? tidy.columnOptions : [...DEFAULT_TRACKER_COLUMNS],
+    filter: tidy.filterOptions,
+    sorts: tidy.sortOptions,
+    summary: tidy.summaryRowOptions,
+    summaryVisible: view.isSummaryVisible,
+  };
+}
+
+/** The body that saves the table as a table view; `permissions` left out keeps them as they are. */
+export function viewInputOf(
+  state: TrackerState,
+  details: { name: string; description: string; permissions?: ViewPermissions },
+): CustomViewInput {
+  const tidy = tidyViewOptions({
+    columnOptions: state.columns,
+    filterOptions: state.filter,
+    sortOptions: state.sorts,
+    summaryRowOptions: state.summary,
+  });
+  return {
+    name: details.name.trim(),
+    description: details.description.trim(),
+    type: 'Table',
+    ...tidy,
+    isSummaryVisible: state.summaryVisible,
+    ...(details.permissions ? { permissions: details.permissions } : {}),
+  };
+}
+
+/** The saved parts of a table, in one comparable form. */
+function savedKey(state: TrackerState): string {
+  const input = viewInputOf(state, { name: '', description: '' });
+  return JSON.stringify([
+    input.columnOptions,
+    input.filterOptions,
+    input.sortOptions,
+    input.summaryRowOptions,
+    input.isSummaryVisible,
+  ]);
+}
+
+/** Whether the table differs from the view as saved (search and paging are not saved, so they do not count). */
+export function hasUnsavedChanges(state: TrackerState, view: SavedParts): boolean {
+  return savedKey(state) !== savedKey(trackerStateOfView(view));
+}
+
+/** The views of the menu: system views first, then the rest in the server's order. */
+export function menuOrder(views: readonly ViewListItem[]): ViewListItem[] {
+  return [...views.filter((view) => view.isSystem), ...views.filter((view) => !view.isSystem)];
+}
+
+/** One row of the share dialog: a person or an organization with a level. */
+export interface ShareRow {
+  kind: 'user' | 'organization';
+  id: string;
+  name: string;
+  permission: Exclude<ViewPermissionLevel, 'None'>;
+}
+
+/** The permissions to save from the share dialog's rows (each person and organization once). */
+export function permissionsOf(rows: readonly ShareRow[]): ViewPermissions {
+  const seen = new Set<string>();
+  const users: ViewPermissions['users'] = [];
+  const organizations: ViewPermissions['organizations'] = [];
+  for (const row of rows) {
+    const key = `${row.kind}:${row.id}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (row.kind === 'user') users.push({ userId: row.id, permission: row.permission });
+    else organizations.push({ id: row.id, permission: row.permission });
+  }
+  return { users, organizations };
+}

@@ -1,0 +1,70 @@
+import type {
+  CustomView,
+  CustomViewInput,
+  DefaultViews,
+  UserOption,
+  ViewListItem,
+  ViewPrefs,
+} from '@crossarm/shared';
+import { type ApiErrorHandling, apiRequest } from '../../lib/api/api-client';
+
+const base = 'joint-use/views';
+const one = (id: string) => `${base}/${encodeURIComponent(id)}`;
+
+/** Query keys of saved views; every view query sits under `viewKeys.all`. */
+export const viewKeys = {
+  all: ['views'] as const,
+  manage: () => [...viewKeys.all, 'manage'] as const,
+  defaults: () => [...viewKeys.all, 'default'] as const,
+  detail: (id: string) => [...viewKeys.all, 'detail', id] as const,
+  userOptions: (filter: string) => [...viewKeys.all, 'user-options', filter] as const,
+  organizationOptions: (filter: string) => [...viewKeys.all, 'organization-options', filter] as const,
+};
+
+/** GET views/{id}; a 404 (gone, or no access) is shown by the page, not as an error toast. */
+export function fetchView(id: string, signal?: AbortSignal) {
+  return apiRequest<CustomView>(one(id), { signal, onError: 'silent' });
+}
+
+/** GET views/default: the caller's default table view ('All Permits' when none). */
+export function fetchDefaultViews(signal?: AbortSignal) {
+  return apiRequest<DefaultViews>(`${base}/default`, { signal });
+}
+
+/** GET views/manage: system views first, then the default view, then by name. */
+export function fetchManagedViews(signal?: AbortSignal) {
+  return apiRequest<ViewListItem[]>(`${base}/manage`, { signal });
+}
+
+/** POST views: the new view. */
+export function createView(body: CustomViewInput, onError?: ApiErrorHandling) {
+  return apiRequest<CustomView>(base, { method: 'POST', body, onError });
+}
+
+/** PUT views/{id}: overwrites the whole view. */
+export function overwriteView(id: string, body: CustomViewInput, onError?: ApiErrorHandling) {
+  return apiRequest<CustomView>(one(id), { method: 'PUT', body, onError });
+}
+
+/** DELETE views/{id}. */
+export function deleteView(id: string) {
+  return apiRequest<null>(one(id), { method: 'DELETE' });
+}
+
+/** POST or DELETE views/{id}/favorite. */
+export function setViewFavorite(id: string, favorite: boolean) {
+  return apiRequest<ViewPrefs>(`${one(id)}/favorite`, { method: favorite ? 'POST' : 'DELETE' });
+}
+
+/** PUT or DELETE views/{id}/default. */
+export function setViewDefault(id: string, isDefault: boolean) {
+  return apiRequest<ViewPrefs>(`${one(id)}/default`, { method: isDefault ? 'PUT' : 'DELETE' });
+}
+
+/** GET options/users: people the caller may share with. */
+export function fetchUserOptions(filter: string, signal?: AbortSignal) {
+  return apiRequest<UserOption[]>('joint-use/options/users', {
+    signal,
+    query: { filter: filter.trim() || undefined },
+  });
+}

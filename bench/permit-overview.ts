@@ -1,0 +1,416 @@
+/**
+ * The permit overview (`POST /api/joint-use/permits/overview`) on a large world, as a pole owner's person:
+ * (a) a filtered page (nested And/Or over permit, workflow, task and property columns) with a two-column
+ * sort, the count and a summary row; (b) a "contains" search; (c) a deep page; (d) a page of 40 columns.
+ * Each request is timed through the real HTTP stack next to one hand-written SQL statement computing the
+ * same answer; the permit ids of both must match. The statements each request runs are counted.
+ *
+ *   node --import tsx bench/permit-overview.ts --permits 10000               # PGlite in a data directory
+ *   node --import tsx bench/permit-overview.ts --permits 1000000 --postgres  # database crossarm_bench
+ *
+ * Options: --postgres (the server of BENCH_PG_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres;
+ * a database `crossarm_bench` is created there and dropped at the end), --keep (keep the database, and reuse
+ * it when it already holds a world of that size), --workers 2 (connections writing the world at once; a
+ * server only), --runs 9, --explain (EXPLAIN ANALYZE each case's
+ * statements into /tmp/crossarm-bench/).
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import type { FilterGroupDraft, OverviewRequest } from '@crossarm/shared';
+import { CompiledQuery, type KyselyPlugin, type RawBuilder, sql } from 'kysely';
+import pg from 'pg';
+import { openBench } from './harness.ts';
+import { buildPermitWorld, describeWorld, hasWorld, type PermitWorld } from './permit-world.ts';
+
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(`--${name}`);
+const option = (name: string, fallback: string) => {
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 && args[at + 1] ? args[at + 1]! : fallback;
+};
+const PERMITS = Number(option('permits', '10000'));
+const RUNS = Number(option('runs', '9'));
+const WARMUPS = 2;
+const KEEP = flag('keep');
+const ON_POSTGRES = flag('postgres');
+const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DATABASE = option('database', 'crossarm_bench');
+const EXPLAIN_DIR = '/tmp/crossarm-bench';
+const out = (line: string) => process.stdout.write(`${line}\n`);
+
+// ---- The database: a dedicated one on the server, or a PGlite data directory.
+
+let url: string | undefined;
+let pgliteDir: string | undefined;
+if (ON_POSTGRES) {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
+  if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${DATABASE}`);
+  await admin.end();
+  const target = new URL(ADMIN_URL);
+  target.pathname = `/${DATABASE}`;
+  url = target.toString();
+} else {
+  pgliteDir = `/tmp/crossarm-bench-pglite-${PERMITS}`;
+  if (!KEEP) rmSync(pgliteDir, { recursive: true, force: true });
+}
+
+// Counts (and, when asked, keeps) the statements the app runs.
+let statements = 0;
+let captured: CompiledQuery[] | null = null;
+let compile: ((node: Parameters<NonNullable<KyselyPlugin['transformQuery']>>[0]) => CompiledQuery) | null =
+  null;
+const counter: KyselyPlugin = {
+  transformQuery(args) {
+    statements++;
+    if (captured && compile) captured.push(compile(args));
+    return args.node;
+  },
+  transformResult: async (args) => args.result,
+};
+
+const bench = await openBench({ url, pgliteDir, appPlugins: [counter] });
+const { db } = bench;
+compile = (args) => db.getExecutor().compileQuery(args.node, args.queryId);
+out(`database: ${bench.kind}, ${PERMITS.toLocaleString('en')} permits`);
+
+let world: PermitWorld;
+if (KEEP && (await hasWorld(db, PERMITS))) {
+  world = describeWorld(PERMITS);
+  out('world: reused');
+} else {
+  const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM permits`.execute(db);
+  if (Number(rows[0]!.n) > 0) throw new Error(`The database holds another world; drop ${DATABASE} first.`);
+  const built = await buildPermitWorld(db, PERMITS, out, { workers: Number(option('workers', '1')) });
+  world = built.world;
+  const size = ON_POSTGRES
+    ? (
+        await sql<{
+          size: string;
+        }>`SELECT pg_size_pretty(pg_database_size(current_database())) AS size`.execute(db)
+      ).rows[0]!.size
+    : 'n/a';
+  out(
+    `world: generated in ${(built.totalMs / 1000).toFixed(1)} s (setup ${(built.timings.setup! / 1000).toFixed(1)} s, ` +
+      `rows ${(built.timings.write! / 1000).toFixed(1)} s, vacuum analyze ${(built.timings.analyze! / 1000).toFixed(1)} s), ` +
+      `database size ${size}`,
+  );
+}
+const counts = await sql<Record<string, string>>`SELECT
+  (SELECT count(*) FROM permits) AS permits, (SELECT count(*) FROM permit_stages) AS stages,
+  (SELECT count(*) FROM permit_tasks) AS tasks, (SELECT count(*) FROM permit_property_values) AS "values",
+  (SELECT count(*) FROM permit_task_assignments) AS assignments, (SELECT count(*) FROM permit_poles) AS poles,
+  (SELECT count(*) FROM permit_activity) AS activity`.execute(db);
+out(`rows: ${JSON.stringify(counts.rows[0])}`);
+
+const token = await bench.tokenFor(world.ownerUserId);
+
+// ---- The cases.
+
+const taskNamed = (name: string) => world.tasks.find((task) => task.name === name)!;
+const propertyNamed = (name: string) => world.properties.find((property) => property.name === name)!;
+const owned = world.ownedProjectIds;
+const stage2 = world.stages[2]!;
+const walk = taskNamed('Field Walk');
+const cost = propertyNamed('Make-Ready Cost');
+const priority = propertyNamed('Priority');
+const due = propertyNamed('Make-Ready Due');
+
+const filter: FilterGroupDraft = {
+  condition: 'And',
+  rows: [{ id: 'status', dataId: 'permit.Status', operator: 'Equals', value: 'Active' }],
+  groups: [
+    {
+      condition: 'Or',
+      rows: [
+        { id: 'stage', dataId: 'workflow.ActiveStage', operator: 'Equals', value: stage2.entryId },
+        { id: 'walk', dataId: `task.${walk.entryId}.Status`, operator: 'Equals', value: 'InProgress' },
+      ],
+    },
+    {
+      condition: 'Or',
+      rows: [
+        { id: 'cost', dataId: `property.${cost.entryId}`, operator: 'GreaterThan', value: 900 },
+        { id: 'priority', dataId: `property.${priority.entryId}`, operator: 'Equals', value: 'urgent' },
+      ],
+    },
+  ],
+};
+
+const FIXED_COLUMNS = [
+  'project.Name',
+  'project.ProjectCode',
+  'permit.PermitNumber',
+  'permit.ApplicantName',
+  'permit.Location',
+  'permit.CreateDate',
+  'permit.LastActivity',
+  'permit.Status',
+  'permit.ActualPoles',
+  'workflow.ActiveStage',
+  'workflow.NextUpTask',
+  'workflow.NextUpTaskAssignees',
+];
+const statusTasks = world.tasks.filter((_, t) => t % 5 !== 4).slice(0, 8);
+const assignedTasks = [world.tasks[0]!, world.tasks[1]!, world.tasks[3]!, world.tasks[7]!];
+const shownProperties = world.properties.filter((_, k) => k % 3 === 0);
+const FORTY = [
+  ...FIXED_COLUMNS,
+  ...world.stages.map((stage) => `stage.${stage.entryId}.ActiveTask`),
+  ...statusTasks.map((task) => `task.${task.entryId}.Status`),
+  ...assignedTasks.map((task) => `task.${task.entryId}.PersonAssigned`),
+  ...shownProperties.map((property) => `property.${property.entryId}`),
+];
+if (FORTY.length !== 40) throw new Error(`the wide view has ${FORTY.length} columns`);
+
+const SEARCH = 'birch';
+const visible = Number(
+  (
+    await sql<{
+      n: string;
+    }>`SELECT count(*) AS n FROM permits WHERE project_id = ANY (${owned}::uuid[])`.execute(db)
+  ).rows[0]!.n,
+);
+/** Page 1,000 of 50 when the caller sees that many permits, else the last full page. */
+const DEEP_PAGE = Math.max(0, Math.min(999, Math.floor(visible / 50) - 1));
+out(`the pole owner's person sees ${visible.toLocaleString('en')} permits`);
+const NEWEST = sql`ORDER BY p.created_at DESC, p.id DESC`;
+
+interface Case {
+  name: string;
+  query: string;
+  body: OverviewRequest;
+  /** One statement answering the same: the page's ids in order, and the count when asked. */
+  handSql: RawBuilder<{ ids: string[] | null; total: number | null }>;
+}
+
+const cases: Case[] = [
+  {
+    name: '(a) filter And/Or, 2 sorts, count, summary',
+    query: 'includeCount=true&includeSummary=true',
+    body: {
+      pageOptions: { page: 0, pageSize: 50 },
+      columnOptions: [
+        'permit.PermitNumber',
+        'permit.Status',
+        `property.${due.entryId}`,
+        `property.${cost.entryId}`,
+      ],
+      filterOptions: filter,
+      sortOptions: [
+        { dataId: `property.${due.entryId}`, direction: 'Ascending' },
+        { dataId: 'permit.PermitNumber', direction: 'Ascending' },
+      ],
+      summaryRowOptions: [
+        { dataId: 'permit.ActualPoles', metric: 'Sum' },
+        { dataId: `property.${cost.entryId}`, metric: 'Average' },
+      ],
+    },
+    handSql: sql`WITH m AS MATERIALIZED (
+        SELECT p.id, p.permit_number, p.created_at, p.actual_poles, d.value #>> '{}' AS due,
+          CASE WHEN jsonb_typeof(c.value) = 'number' THEN (c.value #>> '{}')::float8 END AS cost
+        FROM permits p
+        LEFT JOIN permit_property_values d ON d.permit_id = p.id AND d.property_entry_id = ${due.entryId}
+        LEFT JOIN permit_property_values c ON c.permit_id = p.id AND c.property_entry_id = ${cost.entryId}
+        WHERE p.project_id = ANY (${owned}::uuid[]) AND p.status = 'Active'
+          AND (p.active_stage_key = ${stage2.key}
+            OR EXISTS (SELECT 1 FROM permit_tasks t WHERE t.permit_id = p.id
+              AND t.library_entry_id = ${walk.entryId} AND t.status = 'InProgress'))
+          AND (CASE WHEN jsonb_typeof(c.value) = 'number' THEN (c.value #>> '{}')::float8 END > 900
+            OR EXISTS (SELECT 1 FROM permit_property_values v WHERE v.permit_id = p.id
+              AND v.property_entry_id = ${priority.entryId} AND v.value = '"urgent"'::jsonb)))
+      SELECT (SELECT array_agg(id ORDER BY due ASC NULLS LAST, permit_number ASC, created_at DESC, id DESC)
+          FROM (SELECT * FROM m ORDER BY due ASC NULLS LAST, permit_number ASC, created_at DESC, id DESC LIMIT 50) page)
+          AS ids,
+        count(*)::int AS total, sum(actual_poles)::float8 AS poles, avg(cost)::float8 AS cost
+      FROM m`,
+  },
+  {
+    name: `(b) search "${SEARCH}", count`,
+    query: 'includeCount=true',
+    body: {
+      pageOptions: { page: 0, pageSize: 50 },
+      columnOptions: ['permit.PermitNumber', 'permit.Location', 'permit.ApplicantName', 'project.Name'],
+      searchOptions: { text: SEARCH },
+    },
+    handSql: sql`WITH found AS (
+        SELECT q.id FROM permits q WHERE q.permit_number ILIKE ${`%${SEARCH}%`} OR q.location ILIKE ${`%${SEARCH}%`}
+        UNION SELECT q.id FROM permits q JOIN projects pr ON pr.id = q.project_id
+          WHERE (pr.name || ' ' || pr.project_code) ILIKE ${`%${SEARCH}%`}
+        UNION SELECT q.id FROM permits q JOIN organizations o ON o.id = q.applicant_organization_id
+          WHERE o.name ILIKE ${`%${SEARCH}%`}),
+      m AS MATERIALIZED (
+        SELECT p.id, p.created_at FROM found JOIN permits p ON p.id = found.id
+        WHERE p.project_id = ANY (${owned}::uuid[]))
+      SELECT (SELECT array_agg(id ORDER BY created_at DESC, id DESC)
+          FROM (SELECT * FROM m ORDER BY created_at DESC, id DESC LIMIT 50) page) AS ids,
+        count(*)::int AS total
+      FROM m`,
+  },
+  {
+    name: `(c) page ${DEEP_PAGE + 1} of 50, newest first, count`,
+    query: 'includeCount=true',
+    body: {
+      pageOptions: { page: DEEP_PAGE, pageSize: 50 },
+      columnOptions: ['permit.PermitNumber', 'permit.Status', 'permit.CreateDate', 'project.Name'],
+    },
+    handSql: sql`SELECT
+        (SELECT array_agg(id ORDER BY created_at DESC, id DESC) FROM (
+          SELECT p.id, p.created_at FROM permits p WHERE p.project_id = ANY (${owned}::uuid[])
+          ${NEWEST} LIMIT 50 OFFSET ${DEEP_PAGE * 50}) page) AS ids,
+        (SELECT count(*)::int FROM permits p WHERE p.project_id = ANY (${owned}::uuid[])) AS total`,
+  },
+  {
+    name: '(d) 40 columns, newest first',
+    query: 'includeCount=false',
+    body: { pageOptions: { page: 0, pageSize: 50 }, columnOptions: FORTY },
+    handSql: sql`WITH page AS (
+        SELECT p.* FROM permits p WHERE p.project_id = ANY (${owned}::uuid[]) ${NEWEST} LIMIT 50)
+      SELECT array_agg(p.id ORDER BY p.created_at DESC, p.id DESC) AS ids, NULL::int AS total,
+        json_agg(json_build_object('project', pr.name, 'code', pr.project_code, 'number', p.permit_number,
+          'applicant', o.name, 'location', p.location, 'created', p.created_at, 'activity', p.last_activity_at,
+          'status', p.status, 'poles', p.actual_poles, 'stage', s.library_entry_id, 'nextUp', tk.next_up,
+          'nextUpPeople', ppl.by_task -> tk.next_up_key::text, 'stageActive', tk.stage_active,
+          'statuses', tk.statuses, 'people', ppl.by_task, 'values', vals.by_entry)
+          ORDER BY p.created_at DESC, p.id DESC) AS cells
+      FROM page p JOIN projects pr ON pr.id = p.project_id JOIN organizations o ON o.id = p.applicant_organization_id
+      LEFT JOIN permit_stages s ON s.permit_id = p.id AND s.stage_key = p.active_stage_key
+      LEFT JOIN LATERAL (
+        SELECT
+          (array_agg(t.library_entry_id ORDER BY t.position) FILTER (WHERE t.stage_key = p.active_stage_key
+            AND t.status IN ('ReadyToBegin', 'InProgress')))[1] AS next_up,
+          (array_agg(t.task_key ORDER BY t.position) FILTER (WHERE t.stage_key = p.active_stage_key
+            AND t.status IN ('ReadyToBegin', 'InProgress')))[1] AS next_up_key,
+          jsonb_object_agg(t.library_entry_id, t.status) FILTER (WHERE t.library_entry_id = ANY (
+            ${statusTasks.map((task) => task.entryId)}::uuid[])) AS statuses,
+          (SELECT jsonb_object_agg(a.stage_key, a.entry) FROM (SELECT DISTINCT ON (t2.stage_key) t2.stage_key,
+              t2.library_entry_id AS entry FROM permit_tasks t2 WHERE t2.permit_id = p.id
+              AND t2.status IN ('ReadyToBegin', 'InProgress') ORDER BY t2.stage_key, t2.position) a) AS stage_active
+        FROM permit_tasks t WHERE t.permit_id = p.id) tk ON true
+      LEFT JOIN LATERAL (
+        SELECT jsonb_object_agg(x.task_key, x.people) AS by_task FROM (
+          SELECT a.task_key, jsonb_agg(jsonb_build_object('id', u.id, 'name', u.first_name || ' ' || u.last_name)
+            ORDER BY u.last_name, u.first_name, u.id) AS people
+          FROM permit_task_assignments a JOIN users u ON u.id = a.user_id
+          WHERE a.permit_id = p.id GROUP BY a.task_key) x) ppl ON true
+      LEFT JOIN LATERAL (
+        SELECT jsonb_object_agg(v.property_entry_id, v.value) AS by_entry FROM permit_property_values v
+        WHERE v.permit_id = p.id AND v.property_entry_id = ANY (${shownProperties.map((property) => property.entryId)}::uuid[])
+      ) vals ON true`,
+  },
+  {
+    name: '(e) fixed cost: no rows, no count',
+    query: 'includeCount=false&includeData=false',
+    body: { pageOptions: { page: 0, pageSize: 0 }, columnOptions: [] },
+    handSql: sql`SELECT NULL::uuid[] AS ids, NULL::int AS total`,
+  },
+];
+
+// ---- Timing.
+
+const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
+
+async function callEndpoint(item: Case) {
+  const res = await bench.app.inject({
+    method: 'POST',
+    url: `/api/joint-use/permits/overview?${item.query}`,
+    headers: { authorization: `Bearer ${token}` },
+    payload: item.body,
+  });
+  if (res.statusCode !== 200) throw new Error(`${item.name}: ${res.statusCode} ${res.body}`);
+  return res.json().data as { rows: { id: string }[] | null; total: number | null; summary: unknown };
+}
+
+async function timed<T>(run: () => Promise<T>) {
+  const samples: number[] = [];
+  let last: T | undefined;
+  for (let i = 0; i < WARMUPS + RUNS; i++) {
+    const started = performance.now();
+    last = await run();
+    if (i >= WARMUPS) samples.push(performance.now() - started);
+  }
+  return { ms: median(samples), last: last! };
+}
+
+const results: {
+  name: string;
+  endpoint: number;
+  hand: number;
+  statements: number;
+  rows: number;
+  total: number | null;
+}[] = [];
+for (const item of cases) {
+  const endpoint = await timed(() => callEndpoint(item));
+  const hand = await timed(async () => (await item.handSql.execute(db)).rows[0]!);
+  statements = 0;
+  captured = [];
+  await callEndpoint(item);
+  // The outbox relay polls on its own timer; its statement is not the request's.
+  const heads = (captured as CompiledQuery[])
+    .map((query) => query.sql.replace(/\s+/g, ' ').slice(0, 60))
+    .filter((head) => !head.startsWith('select * from "events" where "published_at" is null'));
+  const perRequest = Math.min(statements, heads.length);
+  captured = null;
+  if (item === cases[0]) out(`statements of one request:\n  ${heads.join('\n  ')}`);
+  const endpointIds = (endpoint.last.rows ?? []).map((row) => row.id);
+  const handIds = hand.last.ids ?? [];
+  if (JSON.stringify(endpointIds) !== JSON.stringify(handIds)) {
+    throw new Error(`${item.name}: the endpoint's ids differ from the SQL's\n${endpointIds}\n${handIds}`);
+  }
+  if (hand.last.total !== null && hand.last.total !== endpoint.last.total) {
+    throw new Error(
+      `${item.name}: count ${endpoint.last.total} from the endpoint, ${hand.last.total} from SQL`,
+    );
+  }
+  results.push({
+    name: item.name,
+    endpoint: endpoint.ms,
+    hand: hand.ms,
+    statements: perRequest,
+    rows: endpointIds.length,
+    total: endpoint.last.total,
+  });
+  out(
+    `${item.name.padEnd(46)} endpoint ${endpoint.ms.toFixed(1).padStart(8)} ms  SQL ${hand.ms.toFixed(1).padStart(8)} ms  ` +
+      `x${(endpoint.ms / hand.ms).toFixed(2)}  ${perRequest} statements  ${endpointIds.length} rows` +
+      `${endpoint.last.total === null ? '' : ` of ${endpoint.last.total}`}  ids match`,
+  );
+}
+
+if (flag('explain')) {
+  // The plans of every case's statements that read permits, into one file.
+  const lines: string[] = [];
+  for (const item of cases) {
+    captured = [];
+    await callEndpoint(item);
+    const queries = captured as CompiledQuery[];
+    captured = null;
+    lines.push(`-- ${item.name}, ${bench.kind}, ${PERMITS} permits`);
+    for (const query of queries) {
+      if (!/permits p/.test(query.sql)) continue;
+      const plan = await db.executeQuery<{ 'QUERY PLAN': string }>(
+        CompiledQuery.raw(`EXPLAIN (ANALYZE, BUFFERS) ${query.sql}`, [...query.parameters]),
+      );
+      lines.push('', query.sql, '', ...plan.rows.map((row) => row['QUERY PLAN']), '');
+    }
+  }
+  mkdirSync(EXPLAIN_DIR, { recursive: true });
+  const file = `${EXPLAIN_DIR}/explain-${bench.kind.toLowerCase()}-${PERMITS}.txt`;
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  out(`plans: ${file}`);
+}
+
+out(JSON.stringify({ database: bench.kind, permits: PERMITS, runs: RUNS, results }));
+await bench.close();
+if (!KEEP) {
+  if (ON_POSTGRES) {
+    const admin = new pg.Client({ connectionString: ADMIN_URL });
+    await admin.connect();
+    await admin.query(`DROP DATABASE ${DATABASE}`);
+    await admin.end();
+  } else if (pgliteDir) {
+    rmSync(pgliteDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,559 @@
+/**
+ * A deterministic world of permits for the overview benchmark, written set-wise into the real schema: 200
+ * organizations (4 pole owners, 196 attachers, 5 to 20 people each), 50 projects (the first pole owner owns
+ * 20 of them), one published workflow per project (6 stages, 20 tasks, an application form of 30
+ * properties: text, number, date and choice), and N permits, each with its 6 stages, 20 tasks, 30 values,
+ * 3 poles, 2 task assignments and 3 activity entries.
+ *
+ * Nothing is random: every id is an md5 of a name (`worldId`), every varying value comes from the database's
+ * `hashint8` of the permit's number and a salt, so the same N gives the same rows on PGlite and PostgreSQL.
+ */
+import { createHash } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import {
+  type FieldType,
+  projectPermissionsFor,
+  WorkflowDefinition,
+  type WorkflowDefinitionInput,
+} from '@crossarm/shared';
+import { sql } from 'kysely';
+import type { Db } from '../apps/api/src/db/database.ts';
+
+/** A fixed version-4 UUID for a name: its md5 with the version and variant digits set, as `idSql` does. */
+export function worldId(name: string) {
+  const hex = createHash('md5').update(name).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20)}`;
+}
+const idSql = (prefix: string, n: unknown) =>
+  sql`overlay(overlay(md5(${`crossarm-bench:${prefix}:`} || ${n}) placing '4' from 13) placing '8' from 17)::uuid`;
+
+export const ORGANIZATIONS = 200;
+export const POLE_OWNERS = 4;
+export const PROJECTS = 50;
+const ATTACHERS_PER_PROJECT = 20;
+const OWNER_PEOPLE = 20;
+const ATTACHER_PEOPLE = 5;
+
+const STAGE_NAMES = [
+  'Application Intake',
+  'Pre-Construction Survey',
+  'Make-Ready Engineering',
+  'Make-Ready Construction',
+  'Attachment Installation',
+  'Post-Construction Inspection',
+];
+/** How many of the 20 tasks each stage holds. */
+const STAGE_SIZES = [3, 4, 3, 4, 3, 3];
+const TASK_NAMES = [
+  'Completeness Review',
+  'Fee Invoice',
+  'Application Acceptance',
+  'Field Walk',
+  'Pole Loading Analysis',
+  'Clearance Survey',
+  'Survey Review',
+  'Make-Ready Design',
+  'Cost Estimate',
+  'Estimate Approval',
+  'Power Make-Ready',
+  'Communications Make-Ready',
+  'Pole Replacement',
+  'Make-Ready Sign-Off',
+  'Attacher Notice to Proceed',
+  'Strand and Lash',
+  'As-Built Submission',
+  'Field Inspection',
+  'Violation Remediation',
+  'Permit Close-Out',
+];
+const PROPERTIES: { name: string; type: FieldType; options?: string[] }[] = [
+  { name: 'Street Address', type: 'Text' },
+  { name: 'Attacher Work Order', type: 'Text' },
+  { name: 'Circuit Id', type: 'Text' },
+  { name: 'Engineering Notes', type: 'Text' },
+  { name: 'Contractor', type: 'Text' },
+  { name: 'Route Description', type: 'Text' },
+  { name: 'Feeder Name', type: 'Text' },
+  { name: 'Inspector Comments', type: 'Text' },
+  { name: 'Billing Reference', type: 'Text' },
+  { name: 'Cable Type', type: 'Text' },
+  { name: 'Requested Poles', type: 'Number' },
+  { name: 'Attachment Height', type: 'Number' },
+  { name: 'Make-Ready Cost', type: 'Number' },
+  { name: 'Span Length', type: 'Number' },
+  { name: 'Cable Diameter', type: 'Number' },
+  { name: 'Poles Replaced', type: 'Number' },
+  { name: 'Strand Tension', type: 'Number' },
+  { name: 'Fee Amount', type: 'Number' },
+  { name: 'Requested Completion', type: 'Date' },
+  { name: 'Survey Date', type: 'Date' },
+  { name: 'Estimate Sent', type: 'Date' },
+  { name: 'Make-Ready Due', type: 'Date' },
+  { name: 'Installation Date', type: 'Date' },
+  { name: 'Inspection Date', type: 'Date' },
+  {
+    name: 'Attachment Type',
+    type: 'Dropdown',
+    options: ['aerial', 'underground', 'overlash', 'wireless', 'service-drop'],
+  },
+  { name: 'Priority', type: 'Dropdown', options: ['low', 'normal', 'high', 'urgent', 'emergency'] },
+  {
+    name: 'Work Kind',
+    type: 'Dropdown',
+    options: ['new-build', 'overlash', 'rebuild', 'removal', 'transfer'],
+  },
+  {
+    name: 'Billing Class',
+    type: 'Dropdown',
+    options: ['standard', 'expedited', 'municipal', 'waived', 'custom'],
+  },
+  { name: 'Pole Class', type: 'Dropdown', options: ['class-1', 'class-2', 'class-3', 'class-4', 'class-5'] },
+  { name: 'Region', type: 'Dropdown', options: ['north', 'south', 'east', 'west', 'central'] },
+];
+const STREETS = [
+  'Maple Avenue',
+  'Oak Street',
+  'Main Street',
+  'Cedar Lane',
+  'Pine Road',
+  'Elm Street',
+  'Birch Court',
+  'Walnut Drive',
+  'Spruce Way',
+  'Hickory Lane',
+  'Willow Road',
+  'Chestnut Street',
+  'Aspen Drive',
+  'Sycamore Avenue',
+  'Poplar Street',
+  'Juniper Court',
+  'Magnolia Way',
+  'Dogwood Drive',
+  'Laurel Avenue',
+  'Alder Road',
+];
+const TOWNS = [
+  'Northfield',
+  'Dundas',
+  'Faribault',
+  'Lakeville',
+  'Owatonna',
+  'Hastings',
+  'Red Wing',
+  'Austin',
+];
+const PROGRAMS = ['Fiber Expansion', 'Rural Broadband', 'Overhead Rebuild', 'Small Cell', 'Storm Hardening'];
+const ATTACHER_WORDS = ['Metro', 'Valley', 'Prairie', 'River', 'Summit', 'Lakes', 'Heartland'];
+const ATTACHER_KINDS = ['Fiber', 'Telecom', 'Broadband', 'Cable', 'Wireless', 'Networks', 'Communications'];
+const OWNER_NAMES = [
+  'Northern Power & Light',
+  'Prairie Electric Cooperative',
+  'River City Utilities',
+  'Tri-County Energy',
+];
+
+/** Ids and facts of the world the benchmark queries refer to. */
+export interface PermitWorld {
+  permits: number;
+  ownerOrganizationId: string;
+  ownerUserId: string;
+  projectIds: string[];
+  /** Projects whose pole owner is the first pole owner (index in `projectIds`). */
+  ownedProjectIds: string[];
+  stages: { key: string; entryId: string; name: string }[];
+  tasks: { key: string; entryId: string; name: string; stage: number; position: number }[];
+  properties: { entryId: string; name: string; type: FieldType; options?: string[] }[];
+}
+
+const ownerOf = (project: number) => (project < 20 ? 0 : 1 + (project % 3));
+const attacherOf = (project: number, j: number) =>
+  POLE_OWNERS + ((project * 37 + j) % (ORGANIZATIONS - POLE_OWNERS));
+const peopleOf = (org: number) => (org < POLE_OWNERS ? OWNER_PEOPLE : ATTACHER_PEOPLE);
+
+/** The world's fixed ids and names (they do not depend on N). */
+export function describeWorld(permits: number): PermitWorld {
+  let t = 0;
+  const tasks: PermitWorld['tasks'] = [];
+  STAGE_SIZES.forEach((size, stage) => {
+    for (let position = 0; position < size; position++, t++) {
+      tasks.push({
+        key: worldId(`crossarm-bench:task-key:${t}`),
+        entryId: worldId(`crossarm-bench:task:${t}`),
+        name: TASK_NAMES[t]!,
+        stage,
+        position,
+      });
+    }
+  });
+  const projectIds = Array.from({ length: PROJECTS }, (_, p) => worldId(`crossarm-bench:project:${p}`));
+  return {
+    permits,
+    ownerOrganizationId: worldId('crossarm-bench:org:0'),
+    ownerUserId: worldId('crossarm-bench:user:0:0'),
+    projectIds,
+    ownedProjectIds: projectIds.filter((_, p) => ownerOf(p) === 0),
+    stages: STAGE_NAMES.map((name, s) => ({
+      key: worldId(`crossarm-bench:stage-key:${s}`),
+      entryId: worldId(`crossarm-bench:stage:${s}`),
+      name,
+    })),
+    tasks,
+    properties: PROPERTIES.map((property, k) => ({
+      ...property,
+      entryId: worldId(`crossarm-bench:property:${k}`),
+    })),
+  };
+}
+
+function definitionOf(world: PermitWorld): WorkflowDefinition {
+  const input: WorkflowDefinitionInput = {
+    stages: world.stages.map((stage, s) => ({
+      key: stage.key,
+      libraryEntryId: stage.entryId,
+      name: stage.name,
+      tasks: world.tasks
+        .filter((task) => task.stage === s)
+        .map((task, position, inStage) => ({
+          key: task.key,
+          libraryEntryId: task.entryId,
+          name: task.name,
+          required: true,
+          dependsOn: position > 0 ? [inStage[position - 1]!.key] : [],
+          defaultAssignees: [{ kind: 'OrganizationRole', role: 'PoleOwner' }],
+        })),
+    })),
+    applicationForm: world.properties.map((property) => ({
+      libraryEntryId: property.entryId,
+      required: false,
+    })),
+  };
+  return WorkflowDefinition.parse(input);
+}
+
+function renderOptions(property: PermitWorld['properties'][number]) {
+  switch (property.type) {
+    case 'Number':
+      return { decimals: 0 };
+    case 'Dropdown':
+      return { options: property.options!.map((value) => ({ value, label: value.replace(/-/g, ' ') })) };
+    case 'Text':
+      return { maxLength: 500 };
+    default:
+      return {};
+  }
+}
+
+/** Whether the database already holds the world of this size (a kept benchmark database). */
+export async function hasWorld(db: Db, permits: number) {
+  const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM permits`.execute(db);
+  const owner = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', describeWorld(0).ownerUserId)
+    .executeTakeFirst();
+  return Number(rows[0]!.n) === permits && owner !== undefined;
+}
+
+/**
+ * Writes the world into an empty, migrated database; returns it with the seconds each part took. Permits
+ * and their rows are written in chunks, each in one transaction.
+ */
+export async function buildPermitWorld(
+  db: Db,
+  permits: number,
+  log: (line: string) => void = () => {},
+  { chunk = 20_000, workers = 1 }: { chunk?: number; workers?: number } = {},
+) {
+  const world = describeWorld(permits);
+  const timings: Record<string, number> = {};
+  const started = performance.now();
+  const now = new Date('2026-11-01T12:00:00Z');
+
+  // Organizations, people and the library.
+  await db.transaction().execute(async (trx) => {
+    const orgs = Array.from({ length: ORGANIZATIONS }, (_, k) => ({
+      id: worldId(`crossarm-bench:org:${k}`),
+      name:
+        k < POLE_OWNERS
+          ? OWNER_NAMES[k]!
+          : `${ATTACHER_WORDS[k % ATTACHER_WORDS.length]} ${ATTACHER_KINDS[Math.floor(k / 7) % ATTACHER_KINDS.length]} ${k}`,
+      updated_at: now,
+    }));
+    await trx.insertInto('organizations').values(orgs).execute();
+    await trx
+      .insertInto('organization_applications')
+      .values(orgs.map((org) => ({ organization_id: org.id, application: 'JointUse' as const })))
+      .execute();
+    const people = orgs.flatMap((org, k) =>
+      Array.from({ length: peopleOf(k) }, (_, j) => ({
+        id: worldId(`crossarm-bench:user:${k}:${j}`),
+        email: `person${j}@org${k}.bench.example`,
+        first_name: ['Ada', 'Bo', 'Cy', 'Di', 'Ed', 'Flo', 'Gus'][(k + j) % 7]!,
+        last_name: `${['Engineer', 'Surveyor', 'Planner', 'Inspector', 'Coordinator'][j % 5]} ${k}-${j}`,
+        status: 'Active' as const,
+        role: 'User' as const,
+        organization_id: org.id,
+        updated_at: now,
+      })),
+    );
+    await trx.insertInto('users').values(people).execute();
+    await trx
+      .insertInto('user_organizations')
+      .values(people.map((person) => ({ user_id: person.id, organization_id: person.organization_id })))
+      .execute();
+    await trx
+      .insertInto('library_entries')
+      .values([
+        ...world.stages.map((stage) => ({
+          id: stage.entryId,
+          kind: 'stage' as const,
+          name: stage.name,
+          updated_at: now,
+        })),
+        ...world.tasks.map((task) => ({
+          id: task.entryId,
+          kind: 'task' as const,
+          name: task.name,
+          updated_at: now,
+        })),
+        ...world.properties.map((property) => ({
+          id: property.entryId,
+          kind: 'property' as const,
+          name: property.name,
+          field_type: property.type,
+          render_options: JSON.stringify(renderOptions(property)),
+          updated_at: now,
+        })),
+      ])
+      .execute();
+
+    // Projects, who takes part, and one published workflow each.
+    const definition = JSON.stringify(definitionOf(world));
+    for (let p = 0; p < PROJECTS; p++) {
+      const projectId = world.projectIds[p]!;
+      await trx
+        .insertInto('projects')
+        .values({
+          id: projectId,
+          owner_organization_id: orgs[ownerOf(p)]!.id,
+          name: `${TOWNS[p % TOWNS.length]} ${PROGRAMS[p % PROGRAMS.length]} ${Math.floor(p / 8) + 1}`,
+          project_code: `PRJ${String(p + 1).padStart(2, '0')}`,
+          updated_at: now,
+        })
+        .execute();
+      await trx
+        .insertInto('project_organizations')
+        .values([
+          {
+            project_id: projectId,
+            organization_id: orgs[ownerOf(p)]!.id,
+            role: 'PoleOwner' as const,
+            permissions: projectPermissionsFor('PoleOwner'),
+          },
+          ...Array.from({ length: ATTACHERS_PER_PROJECT }, (_, j) => ({
+            project_id: projectId,
+            organization_id: orgs[attacherOf(p, j)]!.id,
+            role: 'AttacherOrg' as const,
+            permissions: projectPermissionsFor('AttacherOrg'),
+          })),
+        ])
+        .execute();
+      const groupId = worldId(`crossarm-bench:group:${p}`);
+      await trx
+        .insertInto('workflow_template_groups')
+        .values({
+          id: groupId,
+          project_id: projectId,
+          name: 'Attachment Permit',
+          status: 'Active',
+          updated_at: now,
+        })
+        .execute();
+      await trx
+        .insertInto('workflow_templates')
+        .values({
+          id: worldId(`crossarm-bench:template:${p}`),
+          project_id: projectId,
+          group_id: groupId,
+          version: 1,
+          status: 'Published',
+          definition,
+          published_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await trx
+        .insertInto('permit_counters')
+        .values({ project_id: projectId, last_number: Math.ceil(Math.max(0, permits - p) / PROJECTS) })
+        .execute();
+    }
+  });
+  timings.setup = performance.now() - started;
+
+  // Chunks are written by `workers` connections at once (a server's cores; PGlite has one connection).
+  let next = 0;
+  let written = 0;
+  const worker = async () => {
+    while (next < permits) {
+      const from = next;
+      const to = Math.min(permits, from + chunk);
+      next = to;
+      await db.transaction().execute(async (trx) => {
+        // Rows are consistent by construction: the foreign key triggers are skipped while loading.
+        await sql`SET LOCAL session_replication_role = replica`.execute(trx);
+        for (const statement of chunkStatements(world, from, to)) await statement.execute(trx);
+      });
+      const before = written;
+      written += to - from;
+      if (Math.floor(written / 100_000) !== Math.floor(before / 100_000) || written === permits) {
+        log(
+          `  ${written.toLocaleString('en')} permits written, ${((performance.now() - started) / 1000).toFixed(0)} s`,
+        );
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: workers }, worker));
+  timings.write = performance.now() - started - timings.setup;
+  const analyzeStarted = performance.now();
+  await sql`VACUUM ANALYZE`.execute(db);
+  timings.analyze = performance.now() - analyzeStarted;
+  return { world, timings, totalMs: performance.now() - started };
+}
+
+/** A pseudo-random integer in [0, n) for the permit `i` and a salt. */
+const pick = (salt: number, n: number) => sql.raw(`((hashint8(b.i * 64 + ${salt}) & 2147483647) % ${n})`);
+
+/** The statements writing permits [from, to) and all their rows. */
+function chunkStatements(world: PermitWorld, from: number, to: number) {
+  const projectIds = world.projectIds;
+  const ownerIdx = projectIds.map((_, p) => ownerOf(p));
+  const stageKeys = world.stages.map((s) => s.key);
+  const stageEntries = world.stages.map((s) => s.entryId);
+  const stageNames = world.stages.map((s) => s.name);
+  const stageStart = STAGE_SIZES.map((_, s) => STAGE_SIZES.slice(0, s).reduce((a, b) => a + b, 0));
+  const taskKeys = world.tasks.map((t) => t.key);
+  const taskEntries = world.tasks.map((t) => t.entryId);
+  const taskNames = world.tasks.map((t) => t.name);
+  const taskStage = world.tasks.map((t) => t.stage);
+  const taskPosition = world.tasks.map((t) => t.position);
+  const days = 3 * 365;
+  // One row per permit with everything its rows are computed from: project, progress (0-5 the active
+  // stage, 6 all done), tasks done in the active stage, status and creation time.
+  const base = sql`base AS (
+    SELECT b.*,
+      CASE WHEN b.progress = 6 THEN 'Completed'
+        WHEN b.st < 2 THEN 'OnHold' WHEN b.st = 2 THEN 'Cancelled' WHEN b.st = 3 THEN 'CancelRequested'
+        ELSE 'Active' END AS status,
+      b.created_at + make_interval(hours => b.age_hours) AS last_activity_at
+    FROM (
+      SELECT b.i, ${idSql('permit', sql`b.i`)} AS id, b.i % ${PROJECTS} AS p,
+        (${projectIds}::uuid[])[b.i % ${PROJECTS} + 1] AS project_id,
+        ${pick(1, 7)} AS progress, ${pick(2, 20)} AS st, ${pick(3, 4)} AS done,
+        timestamptz '2023-06-01 00:00:00+00' + make_interval(secs => (b.i::float8 / ${world.permits}) * ${days} * 86400)
+          AS created_at,
+        (1 + ${pick(4, 24 * 60)})::int AS age_hours
+      FROM generate_series(${from}::bigint, ${to - 1}::bigint) AS b(i)) b
+  )`;
+  const stageOfProgress = sql`(b.progress)`;
+  const permitsInsert = sql`WITH ${base}
+    INSERT INTO permits (id, project_id, applicant_organization_id, template_id, permit_number, status,
+      on_hold_reason, location, actual_poles, active_stage_key, created_at, updated_at, last_activity_at,
+      completed_at)
+    SELECT b.id, b.project_id,
+      ${idSql('org', sql`((b.p * 37 + ${pick(5, ATTACHERS_PER_PROJECT)}) % ${ORGANIZATIONS - POLE_OWNERS} + ${POLE_OWNERS})`)},
+      ${idSql('template', sql`b.p`)},
+      'PRJ' || lpad((b.p + 1)::text, 2, '0') || '-' || lpad((b.i / ${PROJECTS} + 1)::text, 6, '0'),
+      b.status,
+      CASE WHEN b.status = 'OnHold' THEN 'Waiting for the attacher''s revised drawings' END,
+      CASE WHEN ${pick(6, 25)} = 0 THEN NULL
+        ELSE (100 + ${pick(7, 9900)})::text || ' ' || (${STREETS}::text[])[${pick(8, STREETS.length)} + 1] || ', '
+          || (${TOWNS}::text[])[b.p % ${TOWNS.length} + 1] END,
+      CASE WHEN ${pick(9, 10)} = 0 THEN NULL ELSE 1 + ${pick(10, 40)} END,
+      CASE WHEN b.progress < 6 THEN (${stageKeys}::uuid[])[b.progress + 1] END,
+      b.created_at, b.last_activity_at, b.last_activity_at,
+      CASE WHEN b.status = 'Completed' THEN b.last_activity_at END
+    FROM base b`;
+  const stagesInsert = sql`WITH ${base}
+    INSERT INTO permit_stages (permit_id, project_id, stage_key, position, library_entry_id, name, status,
+      started_at, completed_at)
+    SELECT b.id, b.project_id, (${stageKeys}::uuid[])[s + 1], s, (${stageEntries}::uuid[])[s + 1],
+      (${stageNames}::text[])[s + 1],
+      CASE WHEN s < ${stageOfProgress} THEN 'Completed' WHEN s = ${stageOfProgress} THEN 'Active' ELSE 'NotStarted' END,
+      CASE WHEN s <= ${stageOfProgress} THEN b.created_at + make_interval(hours => b.age_hours * s / 7) END,
+      CASE WHEN s < ${stageOfProgress} THEN b.created_at + make_interval(hours => b.age_hours * (s + 1) / 7) END
+    FROM base b CROSS JOIN generate_series(0, ${STAGE_NAMES.length - 1}) AS s`;
+  // In the active stage, the first `done % size` tasks are completed and the next one is being worked.
+  const tasksInsert = sql`WITH ${base}
+    INSERT INTO permit_tasks (permit_id, project_id, stage_key, task_key, position, library_entry_id, name,
+      required, status, ready_at, started_at, completed_at)
+    SELECT x.id, x.project_id, (${stageKeys}::uuid[])[x.stage + 1], (${taskKeys}::uuid[])[x.t + 1], x.position,
+      (${taskEntries}::uuid[])[x.t + 1], (${taskNames}::text[])[x.t + 1], true, x.task_status,
+      CASE WHEN x.task_status <> 'NotStarted' THEN x.created_at + make_interval(hours => x.age_hours * x.stage / 7) END,
+      CASE WHEN x.task_status IN ('InProgress', 'Completed') THEN x.created_at + make_interval(hours => x.age_hours * x.stage / 7 + 1) END,
+      CASE WHEN x.task_status = 'Completed' THEN x.created_at + make_interval(hours => x.age_hours * (x.stage + 1) / 7) END
+    FROM (
+      SELECT b.*, t, (${taskStage}::int[])[t + 1] AS stage, (${taskPosition}::int[])[t + 1] AS position,
+        CASE
+          WHEN (${taskStage}::int[])[t + 1] < b.progress THEN 'Completed'
+          WHEN (${taskStage}::int[])[t + 1] > b.progress THEN 'NotStarted'
+          WHEN (${taskPosition}::int[])[t + 1] < b.done % (${STAGE_SIZES}::int[])[b.progress + 1] THEN 'Completed'
+          WHEN (${taskPosition}::int[])[t + 1] = b.done % (${STAGE_SIZES}::int[])[b.progress + 1]
+            THEN CASE WHEN b.i % 3 = 0 THEN 'ReadyToBegin' ELSE 'InProgress' END
+          ELSE 'NotStarted' END AS task_status
+      FROM base b CROSS JOIN generate_series(0, ${world.tasks.length - 1}) AS t) x`;
+  const props = world.properties;
+  const kinds = props.map((p) => p.type);
+  const choices = props.map((p) => p.options ?? []);
+  const choiceMatrix = props.map((_, k) => (choices[k]!.length ? choices[k]! : ['', '', '', '', '']));
+  const words = [
+    'north span',
+    'crossing',
+    'riser',
+    'mid-span',
+    'guy wire',
+    'service drop',
+    'backbone',
+    'lateral',
+  ];
+  const valuesInsert = sql`WITH ${base}
+    INSERT INTO permit_property_values (permit_id, project_id, property_entry_id, task_key, value, updated_at)
+    SELECT b.id, b.project_id, ${idSql('property', sql`k`)}, NULL,
+      CASE (${kinds}::text[])[k + 1]
+        WHEN 'Text' THEN to_jsonb(CASE WHEN k = 0 THEN (100 + ${pick(7, 9900)})::text || ' '
+            || (${STREETS}::text[])[${pick(8, STREETS.length)} + 1]
+          ELSE (${words}::text[])[(hashint8(b.i * 64 + 20 + k) & 2147483647) % ${words.length} + 1] || ' '
+            || ((hashint8(b.i * 64 + 50 + k) & 2147483647) % 10000)::text END)
+        WHEN 'Number' THEN to_jsonb((hashint8(b.i * 64 + 20 + k) & 2147483647) % 1000)
+        WHEN 'Date' THEN to_jsonb(to_char(date '2024-01-01' + ((hashint8(b.i * 64 + 20 + k) & 2147483647) % 1000)::int,
+          'YYYY-MM-DD'))
+        ELSE to_jsonb((${choiceMatrix}::text[][])[k + 1][(hashint8(b.i * 64 + 20 + k) & 2147483647) % 5 + 1])
+      END,
+      b.created_at + make_interval(hours => (k % 5) * b.age_hours / 5)
+    FROM base b CROSS JOIN generate_series(0, ${props.length - 1}) AS k`;
+  // The task being worked gets one of the pole owner's people; a task of the first stage another.
+  const assignmentsInsert = sql`WITH ${base}
+    INSERT INTO permit_task_assignments (permit_id, task_key, user_id, assigned_at)
+    SELECT DISTINCT ON (b.id, a.task) b.id, (${taskKeys}::uuid[])[a.task + 1],
+      ${idSql('user', sql`(${ownerIdx}::int[])[b.p + 1] || ':' || a.person`)}, b.created_at
+    FROM base b CROSS JOIN LATERAL (VALUES
+      (CASE WHEN b.progress < 6 THEN (${stageStart}::int[])[b.progress + 1]
+          + b.done % (${STAGE_SIZES}::int[])[b.progress + 1] ELSE 19 END, ${pick(11, OWNER_PEOPLE)}),
+      (${pick(12, 3)}, ${pick(13, OWNER_PEOPLE)})) AS a(task, person)`;
+  const polesInsert = sql`WITH ${base}
+    INSERT INTO permit_poles (permit_id, project_id, external_id, position)
+    SELECT b.id, b.project_id, 'P-' || (b.i * 3 + j)::text, j FROM base b CROSS JOIN generate_series(0, 2) AS j`;
+  const activityInsert = sql`WITH ${base}
+    INSERT INTO permit_activity (permit_id, project_id, kind, created_at, summary)
+    SELECT b.id, b.project_id, e.kind, b.created_at + make_interval(hours => e.at * b.age_hours / 3), e.summary
+    FROM base b CROSS JOIN (VALUES (0, 'PermitCreated', 'Permit created'),
+      (1, 'StageStarted', 'Stage started'), (2, 'TaskCompleted', 'Task completed')) AS e(at, kind, summary)`;
+  return [
+    permitsInsert,
+    stagesInsert,
+    tasksInsert,
+    valuesInsert,
+    assignmentsInsert,
+    polesInsert,
+    activityInsert,
+  ];
+}
