@@ -16,6 +16,22 @@ describe.skipIf(!chromiumPath)('the permit tracker in a browser', () => {
   });
   afterAll(() => suite?.close());
 
+  /** The tracker's address for a status filter and a search, 25 rows a page. */
+  const trackerUrl = (status: string, search: string) => {
+    const filter = {
+      condition: 'And',
+      rows: [{ id: 'status', dataId: 'permit.Status', operator: 'Equals', value: status }],
+      groups: [],
+    };
+    return `/permitting/all?${new URLSearchParams({ filter: JSON.stringify(filter), q: search, size: '25' })}`;
+  };
+  /** The count above the table ("42 permits"), once the page has loaded. */
+  const permitCount = async (page: Page) => {
+    const count = page.getByText(/^\d[\d,]* permits?$/);
+    await expect.poll(() => count.count()).toBe(1);
+    return Number((await count.innerText()).replace(/\D/g, ''));
+  };
+
   const table = (page: Page) => page.getByRole('table', { name: 'Permits' });
   const permitRows = (page: Page) =>
     table(page)
@@ -65,5 +81,118 @@ describe.skipIf(!chromiumPath)('the permit tracker in a browser', () => {
     await expect.poll(() => attacher.getByText('229 permits', { exact: true }).count()).toBe(1);
     await attacher.getByRole('textbox', { name: 'Search permits' }).fill('Valley');
     await expect.poll(() => attacher.getByText(/No permits match/).count()).toBe(1);
+  });
+
+  it('filters by any person the owner may see, found by the server as one types', async () => {
+    await owner.goto('/permitting/all');
+    expect(await permitCount(owner)).toBe(300);
+    await owner.getByRole('button', { name: 'Filter' }).click();
+    await owner.getByRole('combobox', { name: 'Column of filter 1' }).fill('Next Up Assignees');
+    await owner.getByRole('option', { name: 'Next Up Assignees' }).click();
+    // An email only the server can match: the people of the rows are listed by name alone.
+    await owner.getByRole('combobox', { name: 'Value of filter 1' }).fill('lee.park@');
+    const person = owner.getByRole('option', { name: /Lee Park/ });
+    await expect.poll(() => person.count()).toBe(1);
+    expect(await person.innerText()).toContain('lee.park@northfield-electric.example');
+    await person.click();
+    await owner.getByRole('button', { name: 'Apply filters' }).click();
+    await expect.poll(() => owner.getByText(/Next Up Assignees includes Lee Park/).count()).toBe(1);
+    expect(decodeURIComponent(owner.url())).toContain('workflow.NextUpTaskAssignees');
+    await expect.poll(() => owner.getByText('300 permits', { exact: true }).count()).toBe(0);
+    expect(await permitCount(owner)).toBeLessThan(300);
+  });
+
+  it('selects every permit matching a filter, puts them on hold and takes them off hold', async () => {
+    await owner.goto(trackerUrl('OnHold', 'Valley'));
+    const heldBefore = await permitCount(owner);
+    await owner.goto(trackerUrl('Active', 'Valley'));
+    const active = await permitCount(owner);
+    expect(active).toBeGreaterThan(25);
+    await expect.poll(() => permitRows(owner).count()).toBe(25);
+
+    await owner.getByRole('checkbox', { name: 'Select all permits on this page' }).check();
+    await expect.poll(() => owner.getByText('All 25 permits on this page are selected.').count()).toBe(1);
+    await owner.getByRole('button', { name: `Select all ${active} permits that match` }).click();
+    await expect
+      .poll(() => owner.getByText(`All ${active} permits that match are selected.`).count())
+      .toBe(1);
+    const bar = owner.getByRole('region', { name: 'Selected rows' });
+    await expect.poll(() => bar.getByText(`${active} permits selected`).count()).toBe(1);
+
+    await bar.getByRole('button', { name: 'Put on hold' }).click();
+    const hold = owner.getByRole('dialog', { name: 'Put permits on hold' });
+    await expect.poll(() => hold.getByText(`Put ${active} permits on hold?`).count()).toBe(1);
+    await hold.getByRole('textbox', { name: 'Reason' }).fill('Storm damage survey');
+    await screenshot(owner, 'tracker-hold-all-matching');
+    await hold.getByRole('button', { name: 'Put on hold' }).click();
+    await expect.poll(() => owner.getByText(`${active} permits put on hold`).count()).toBe(1);
+    await expect.poll(() => owner.getByText(/No permits match/).count()).toBe(1);
+
+    // The same permits now show On Hold, with those held before.
+    await owner.goto(trackerUrl('OnHold', 'Valley'));
+    const held = heldBefore + active;
+    expect(await permitCount(owner)).toBe(held);
+    await expect.poll(() => permitRows(owner).count()).toBe(25);
+    const statuses = await permitRows(owner).allInnerTexts();
+    expect(statuses.every((text) => text.includes('On hold'))).toBe(true);
+
+    await owner.getByRole('checkbox', { name: 'Select all permits on this page' }).check();
+    await owner.getByRole('button', { name: `Select all ${held} permits that match` }).click();
+    await bar.getByRole('button', { name: 'Remove from hold' }).click();
+    const release = owner.getByRole('dialog', { name: 'Remove permits from hold' });
+    await expect.poll(() => release.getByText(`Remove ${held} permits from hold?`).count()).toBe(1);
+    await release.getByRole('textbox', { name: 'Reason' }).fill('Survey done');
+    await release.getByRole('button', { name: 'Remove from hold' }).click();
+    await expect.poll(() => owner.getByText(`${held} permits removed from hold`).count()).toBe(1);
+    await expect.poll(() => owner.getByText(/No permits match/).count()).toBe(1);
+    await owner.goto(trackerUrl('Active', 'Valley'));
+    expect(await permitCount(owner)).toBe(held);
+  });
+
+  it('shows an export’s progress, saves the whole file, and can cancel one', async () => {
+    await owner.goto('/permitting/all');
+    expect(await permitCount(owner)).toBe(300);
+    // A slow connection, so the file arrives piece by piece.
+    const network = await owner.context().newCDPSession(owner);
+    await network.send('Network.enable');
+    const throttle = (bytesPerSecond: number) =>
+      network.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: bytesPerSecond,
+        uploadThroughput: -1,
+      });
+    await throttle(16 * 1024);
+
+    await owner.getByRole('button', { name: 'Export' }).click();
+    const download = owner.waitForEvent('download');
+    await owner.getByRole('menuitem', { name: 'CSV (.csv)' }).click();
+    const progress = owner.getByRole('status', { name: 'Export progress' });
+    await expect
+      .poll(async () => ((await progress.count()) > 0 ? progress.innerText() : ''))
+      .toMatch(/Exporting CSV… [1-9][\d,]* of 300 rows/);
+    await screenshot(owner, 'tracker-export-progress');
+    await throttle(-1);
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^permits-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = (await readFile(await file.path(), 'utf8')).trim().split(/\r?\n/);
+    expect(lines[0]).toContain('Permit Number');
+    expect(lines).toHaveLength(301);
+    await expect
+      .poll(() => owner.getByText(`300 permits exported to ${file.suggestedFilename()}`).count())
+      .toBe(1);
+    await expect.poll(() => progress.count()).toBe(0);
+
+    // A workbook on a very slow connection, cancelled on the way.
+    await throttle(2 * 1024);
+    await owner.getByRole('button', { name: 'Export' }).click();
+    await owner.getByRole('menuitem', { name: 'Excel (.xlsx)' }).click();
+    await expect
+      .poll(async () => ((await progress.count()) > 0 ? progress.innerText() : ''))
+      .toMatch(/Exporting Excel… .* \(300 rows\)/);
+    await owner.getByRole('button', { name: 'Cancel export' }).click();
+    await expect.poll(() => owner.getByText('Export cancelled.').count()).toBe(1);
+    await throttle(-1);
+    await network.detach();
   });
 });

@@ -15,6 +15,7 @@ export * from './overview.ts';
 export * from './paging.ts';
 export * from './permit-apply.ts';
 export * from './permit-files.ts';
+export * from './permit-hold.ts';
 export * from './permit-lifecycle.ts';
 export * from './permit-reads.ts';
 export * from './permit-tasks.ts';

@@ -5,8 +5,6 @@ import { PermitStatus } from './permits.ts';
 // directly by the pole owner), holding and restricting, apart from the work on its stages and tasks.
 
 export const LIFECYCLE_REASON_MAX = 2000;
-/** How many permits one bulk hold or release takes. */
-export const MAX_BULK_HOLD_PERMITS = 1000;
 
 const reason = z
   .string()
@@ -21,17 +19,6 @@ export type PermitReasonInput = z.input<typeof PermitReasonInput>;
 /** `POST joint-use/permit/{id}/direct-cancel`: the pole owner may say why. */
 export const DirectCancelInput = z.object({ reason: reason.optional() });
 export type DirectCancelInput = z.input<typeof DirectCancelInput>;
-
-/** `POST joint-use/permit/on-hold` and `on-hold-remove`: several permits at once, all or none. */
-export const PermitHoldInput = z.object({
-  permitIds: z
-    .array(z.uuid())
-    .min(1, 'Choose at least one permit')
-    .max(MAX_BULK_HOLD_PERMITS, `At most ${MAX_BULK_HOLD_PERMITS}`)
-    .refine((ids) => new Set(ids).size === ids.length, 'A permit is listed twice'),
-  reason,
-});
-export type PermitHoldInput = z.input<typeof PermitHoldInput>;
 
 /** Where a permit stands after a lifecycle action. */
 export const PermitLifecycleState = z.object({

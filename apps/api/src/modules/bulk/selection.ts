@@ -31,18 +31,22 @@ function filterRequest(filter: NonNullable<ParsedBulkSelection['filter']>): Pars
   };
 }
 
+/** Where a body keeps the selection's filter, for naming it in a 400. */
+const SELECTION_FILTER = 'body.selection.filter';
+
 /** The ids of the visible permits matching the filter, in id order; 400 beyond MAX_BULK_PERMITS. */
 async function matchingIds(
   ctx: ServiceContext,
   db: Executor,
   filter: NonNullable<ParsedBulkSelection['filter']>,
+  field = SELECTION_FILTER,
 ) {
   const scope = scopeOf(ctx);
   const catalogue = await loadCatalogue(db, scope);
   const request = filterRequest(filter);
   const problems = requestProblems(catalogue, request).map((problem) => ({
     ...problem,
-    field: problem.field.replace(/^body\./, 'body.selection.filter.'),
+    field: problem.field.replace(/^body\./, `${field}.`),
   }));
   if (problems.length > 0) {
     throw badRequest(
@@ -58,15 +62,23 @@ async function matchingIds(
     ORDER BY p.id LIMIT ${MAX_BULK_PERMITS + 1}`.execute(db);
   if (result.rows.length > MAX_BULK_PERMITS) {
     throw badRequest(`The filter matches more than ${MAX_BULK_PERMITS} permits; narrow it and try again.`, [
-      { field: 'body.selection.filter', message: `Matches more than ${MAX_BULK_PERMITS} permits` },
+      { field, message: `Matches more than ${MAX_BULK_PERMITS} permits` },
     ]);
   }
   return result.rows.map((row) => row.id);
 }
 
-/** The selected permit ids, each once, in id order. */
-export async function selectedIds(ctx: ServiceContext, db: Executor, selection: ParsedBulkSelection) {
-  if (selection.filter) return matchingIds(ctx, db, selection.filter);
+/**
+ * The selected permit ids, each once, in id order. `filterField` is where the body keeps the filter (its
+ * `selection.filter` unless the body says otherwise), for naming it in a 400.
+ */
+export async function selectedIds(
+  ctx: ServiceContext,
+  db: Executor,
+  selection: ParsedBulkSelection,
+  filterField = SELECTION_FILTER,
+) {
+  if (selection.filter) return matchingIds(ctx, db, selection.filter, filterField);
   return [...new Set(selection.permitIds ?? [])].sort();
 }
 
@@ -87,9 +99,9 @@ export async function takeSelection(
   ctx: ServiceContext,
   db: Executor,
   selection: ParsedBulkSelection,
-  options: { permission: ProjectPermission; lock: boolean },
+  options: { permission: ProjectPermission; lock: boolean; filterField?: string },
 ): Promise<Selected> {
-  const ids = await selectedIds(ctx, db, selection);
+  const ids = await selectedIds(ctx, db, selection, options.filterField);
   if (ids.length === 0) return { permits: [], access: new Map() };
   let query = db
     .selectFrom('permits')

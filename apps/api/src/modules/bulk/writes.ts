@@ -1,19 +1,15 @@
 import type { NotificationEventType, PermitActivityKind } from '@crossarm/shared';
 import { sql } from 'kysely';
-import type { Trx } from '../../db/database.ts';
+import type { Executor, Trx } from '../../db/database.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import { conflict } from '../../http/errors.ts';
 import { notifyOrganizations, type PermitRow } from '../permits/lifecycle.ts';
-import { bulkPayloads } from '../permits/lifecycle-hold.ts';
-import { type ActivityEntry, insertActivity } from '../permits/repo.ts';
+import type { ActivityEntry } from '../permits/repo.ts';
 
-// How a bulk action records what it changed, in its transaction and set-wise: the activity entries of every
-// permit in as few statements as the parameter limit allows, each permit's last activity time in one
-// statement, one event per permit to the pages that have it open, and one bulk event per organization
-// listing only the permits that organization sees.
-
-/** Rows per insert of events (six columns each), under the driver's parameter limit. */
-const EVENT_CHUNK = 2000;
+// How a bulk action records what it changed, in its transaction and set-wise, in a few statements whatever
+// the number of permits: the activity entries of every permit, each permit's last activity time (unless the
+// action's own update set it), one event per permit to the pages that have it open, and one bulk event per
+// organization listing only the permits that organization sees.
 
 /** How many refusals a 409 names before it counts the rest. */
 const NAMED_REFUSALS = 20;
@@ -26,6 +22,64 @@ export function refuseAny(refusals: string[], what: string) {
   throw conflict(`${what}; nothing was changed. Not allowed: ${named}${more}.`);
 }
 
+type PermitRef = Pick<PermitRow, 'id' | 'project_id' | 'applicant_organization_id'>;
+
+/**
+ * The bulk event's payload for each organization: only the permits it sees (the project's pole owners see
+ * them all, an applicant its own), never another attacher's. One read of the projects' pole owners.
+ */
+export async function bulkPayloads(db: Executor, permits: PermitRef[]) {
+  const projectIds = [...new Set(permits.map((permit) => permit.project_id))];
+  const owners = new Map<string, string[]>();
+  if (projectIds.length > 0) {
+    const rows = await db
+      .selectFrom('project_organizations')
+      .select(['project_id', 'organization_id'])
+      .where('role', '=', 'PoleOwner')
+      .where(sql<boolean>`project_id = ANY(${projectIds}::uuid[])`)
+      .execute();
+    for (const row of rows)
+      owners.set(row.project_id, [...(owners.get(row.project_id) ?? []), row.organization_id]);
+  }
+  const byOrganization = new Map<string, string[]>();
+  for (const permit of permits) {
+    const audience = new Set([...(owners.get(permit.project_id) ?? []), permit.applicant_organization_id]);
+    for (const organizationId of audience) {
+      const seen = byOrganization.get(organizationId) ?? [];
+      seen.push(permit.id);
+      byOrganization.set(organizationId, seen);
+    }
+  }
+  return new Map(
+    [...byOrganization].map(([organizationId, permitIds]) => [
+      organizationId,
+      { permitIds, count: permitIds.length },
+    ]),
+  );
+}
+
+/** Appends activity entries in one INSERT ... SELECT, in the order given, whatever their number. */
+export async function insertActivitySet(db: Executor, entries: ActivityEntry[]) {
+  if (entries.length === 0) return;
+  const rows = entries.map((entry) => ({
+    permit_id: entry.permitId,
+    project_id: entry.projectId,
+    kind: entry.kind,
+    actor_user_id: entry.actorUserId,
+    summary: entry.summary,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  }));
+  await sql`
+    INSERT INTO permit_activity (permit_id, project_id, kind, actor_user_id, summary, before, after)
+    SELECT e.permit_id, e.project_id, e.kind, e.actor_user_id, e.summary, e.before, e.after
+    FROM ROWS FROM (
+      jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        AS (permit_id uuid, project_id uuid, kind text, actor_user_id uuid, summary text, before jsonb, after jsonb)
+    ) WITH ORDINALITY AS e(permit_id, project_id, kind, actor_user_id, summary, before, after, n)
+    ORDER BY e.n`.execute(db);
+}
+
 export interface BulkRecord {
   entries: ActivityEntry[];
   /** The permits changed, for the last activity time, their pages and the bulk event. */
@@ -36,35 +90,30 @@ export interface BulkRecord {
   bulkKind: NotificationEventType;
   /** Added to every bulk event's payload. */
   detail?: Record<string, unknown>;
+  /** The action's own update already set the permits' last activity time. */
+  activityTimeWritten?: boolean;
 }
 
 /** Records a bulk change: activity, last activity times, page events and the bulk event. */
 export async function recordBulk(ctx: ServiceContext, trx: Trx, record: BulkRecord) {
   if (record.permits.length === 0) return;
   const ids = record.permits.map((permit) => permit.id);
-  await insertActivity(trx, record.entries);
-  const now = new Date();
-  await trx
-    .updateTable('permits')
-    .set({ last_activity_at: now, updated_at: now })
-    .where(sql<boolean>`id = ANY(${ids}::uuid[])`)
-    .execute();
-  for (let start = 0; start < record.permits.length; start += EVENT_CHUNK) {
-    const chunk = record.permits.slice(start, start + EVENT_CHUNK);
+  await insertActivitySet(trx, record.entries);
+  if (!record.activityTimeWritten) {
+    const now = new Date();
     await trx
-      .insertInto('events')
-      .values(
-        chunk.map((permit) => ({
-          type: record.permitKind,
-          user_id: null,
-          organization_id: null,
-          permit_id: permit.id,
-          payload: JSON.stringify({ permitId: permit.id, projectId: permit.project_id }),
-          connection_id: ctx.connectionId ?? null,
-        })),
-      )
+      .updateTable('permits')
+      .set({ last_activity_at: now, updated_at: now })
+      .where(sql<boolean>`id = ANY(${ids}::uuid[])`)
       .execute();
   }
+  await sql`
+    INSERT INTO events (type, permit_id, payload, connection_id)
+    SELECT ${record.permitKind}::text, p.id, jsonb_build_object('permitId', p.id, 'projectId', p.project_id),
+      ${ctx.connectionId ?? null}::text
+    FROM unnest(${ids}::uuid[], ${record.permits.map((permit) => permit.project_id)}::uuid[])
+      WITH ORDINALITY AS p(id, project_id, n)
+    ORDER BY p.n`.execute(trx);
   const payloads = await bulkPayloads(trx, record.permits);
   const withDetail = new Map(
     [...payloads].map(([organizationId, payload]) => [organizationId, { ...payload, ...record.detail }]),

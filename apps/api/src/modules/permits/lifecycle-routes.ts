@@ -59,12 +59,14 @@ export async function permitLifecycleRoutes(app: FastifyInstance) {
   const bulk = { tags, body: PermitHoldInput, response: okSchema(z.array(PermitLifecycleState)) };
   r.post(
     `${base}/on-hold`,
-    { schema: { ...bulk, summary: 'Put active permits on hold, all or none' } },
+    {
+      schema: { ...bulk, summary: 'Put active permits on hold, listed or matched by a filter, all or none' },
+    },
     async (request) => ok(await holdPermits(contextOf(request), request.body)),
   );
   r.post(
     `${base}/on-hold-remove`,
-    { schema: { ...bulk, summary: 'Take permits off hold, all or none' } },
+    { schema: { ...bulk, summary: 'Take permits off hold, listed or matched by a filter, all or none' } },
     async (request) => ok(await releasePermits(contextOf(request), request.body)),
   );
   await cancelRoutes(app);

@@ -115,13 +115,33 @@ function afterEvent(
   if (!row) return timerEventMatches(placed, 'startsOn', event) ? startedRow(permit, placed, now) : null;
   const undo = afterUndo(placed, row, event, now);
   if (undo || row.stopped_at) return undo;
-  const closeHolds = () => row.holds.map((hold) => (hold.to === null ? { ...hold, to: iso } : hold));
-  let next: TimerRow | null = null;
+  if (timerEventMatches(placed, 'stopsOn', event)) {
+    const stopped = { ...row, stopped_at: now, holds: closeHolds(row, iso) };
+    return { ...stopped, due_at: nextDueAt(stopped, now) };
+  }
+  return event.kind === 'PermitAddOnHold' || event.kind === 'PermitRemoveOnHold'
+    ? heldRow(row, event.kind, now)
+    : null;
+}
+
+const closeHolds = (row: TimerRow, iso: string) =>
+  row.holds.map((hold) => (hold.to === null ? { ...hold, to: iso } : hold));
+
+/**
+ * A running clock after its permit is put on hold (a hold span opens) or taken off hold (the open span
+ * closes), with its due time moved; null when the clock is stopped or already where the event puts it.
+ */
+export function heldRow(
+  row: TimerRow,
+  kind: 'PermitAddOnHold' | 'PermitRemoveOnHold',
+  now: Date,
+): TimerRow | null {
+  if (row.stopped_at) return null;
+  const iso = now.toISOString();
   const open = row.holds.some((hold) => hold.to === null);
-  if (timerEventMatches(placed, 'stopsOn', event)) next = { ...row, stopped_at: now, holds: closeHolds() };
-  else if (event.kind === 'PermitAddOnHold' && !open)
-    next = { ...row, holds: [...row.holds, { from: iso, to: null }] };
-  else if (event.kind === 'PermitRemoveOnHold' && open) next = { ...row, holds: closeHolds() };
+  let next: TimerRow | null = null;
+  if (kind === 'PermitAddOnHold' && !open) next = { ...row, holds: [...row.holds, { from: iso, to: null }] };
+  else if (kind === 'PermitRemoveOnHold' && open) next = { ...row, holds: closeHolds(row, iso) };
   return next && { ...next, due_at: nextDueAt(next, now) };
 }
 

@@ -1,7 +1,7 @@
 import type { OverviewResult, OverviewRow } from '@crossarm/shared';
 import { describe, expect, it } from 'vitest';
 import { permitIdsOf, replaceRow } from './live-rows';
-import { peopleOf } from './people';
+import { peopleOf, personOptions } from './people';
 
 const row = (id: string, values: OverviewRow['values'] = {}): OverviewRow => ({
   id,
@@ -52,5 +52,48 @@ describe('people to filter by', () => {
       { value: 'u2', label: 'Zoe Ray' },
     ]);
     expect(people.names.get('u2')).toBe('Zoe Ray');
+  });
+});
+
+describe('the person filter picker', () => {
+  const me = { id: 'me', name: 'Dana Owens' };
+  const choice = {
+    me,
+    options: [
+      { value: 'me', label: 'Me (Dana Owens)' },
+      { value: 'u1', label: 'Ana Diaz' },
+    ],
+    known: new Map([['u9', 'Sam Ruiz']]),
+  };
+
+  it('offers Me and the people of the rows before anything is typed', () => {
+    expect(personOptions({ choice, search: '', found: [], value: null })).toEqual(choice.options);
+  });
+
+  it('offers whoever the server found, not only the people of the rows', () => {
+    const found = [
+      { id: 'u5', name: 'Maria Santos', email: 'maria@x', organizationName: 'Ridgeline' },
+      { id: 'me', name: 'Dana Owens' },
+    ];
+    expect(personOptions({ choice, search: 'a', found, value: null })).toEqual([
+      { value: 'me', label: 'Me (Dana Owens)' },
+      { value: 'u5', label: 'Maria Santos' },
+    ]);
+    expect(personOptions({ choice, search: 'maria', found: found.slice(0, 1), value: null })).toEqual([
+      { value: 'u5', label: 'Maria Santos' },
+    ]);
+    expect(personOptions({ choice, search: 'me', found: [], value: null })).toEqual([
+      { value: 'me', label: 'Me (Dana Owens)' },
+    ]);
+  });
+
+  it('keeps the chosen person listed under a known name', () => {
+    expect(personOptions({ choice, search: 'zz', found: [], value: 'u9' })).toEqual([
+      { value: 'u9', label: 'Sam Ruiz' },
+    ]);
+    expect(personOptions({ choice, search: '', found: [], value: 'gone' }).at(-1)).toEqual({
+      value: 'gone',
+      label: 'A person',
+    });
   });
 });

@@ -28,3 +28,56 @@ export function peopleOf(
     .map(([value, label]) => ({ value, label }));
   return { options: [{ value: me.id, label: `Me (${me.name})` }, ...others], names };
 }
+
+/** The people a Users filter can pick from, and the names known so far (a pick adds to them, for chips). */
+export interface PeopleChoice {
+  /** The signed-in user. */
+  me: { id: string; name: string };
+  /** What is offered before anything is typed: 'Me' and the people of the rows shown. */
+  options: PersonOption[];
+  /** Names by id, shared with the filter chips. */
+  known: Map<string, string>;
+}
+
+/** A person the server found for a search. */
+export interface FoundPerson {
+  id: string;
+  name: string;
+  email?: string;
+  organizationName?: string;
+}
+
+/**
+ * The options of a Users filter's picker: before anything is typed, 'Me' and the people of the rows shown;
+ * while searching, 'Me' when the search fits the signed-in user, then whoever the server found (any person
+ * the caller may see, not only those in the rows). The chosen person stays listed so the input names them.
+ */
+export function personOptions(input: {
+  choice: Pick<PeopleChoice, 'me' | 'options' | 'known'>;
+  search: string;
+  found: readonly FoundPerson[];
+  value: string | null;
+}): PersonOption[] {
+  const { choice, found, value } = input;
+  const search = input.search.trim().toLowerCase();
+  const meOption = { value: choice.me.id, label: `Me (${choice.me.name})` };
+  let options: PersonOption[];
+  if (!search) options = choice.options;
+  else {
+    const meFits =
+      'me'.startsWith(search) ||
+      meOption.label.toLowerCase().includes(search) ||
+      found.some((p) => p.id === choice.me.id);
+    options = [
+      ...(meFits ? [meOption] : []),
+      ...found
+        .filter((person) => person.id !== choice.me.id)
+        .map((person) => ({ value: person.id, label: person.name })),
+    ];
+  }
+  if (value && !options.some((option) => option.value === value)) {
+    const label = value === choice.me.id ? meOption.label : (choice.known.get(value) ?? 'A person');
+    options = [...options, { value, label }];
+  }
+  return options;
+}

@@ -5,8 +5,9 @@ import type {
   OverviewResult,
   OverviewRow,
 } from '@crossarm/shared';
-import { apiDownload, apiRequest } from '../../lib/api/api-client';
+import { apiRequest, apiResponse, fileNameFromDisposition } from '../../lib/api/api-client';
 import { saveFile } from '../../lib/save-file';
+import { type ExportProgress, readExport } from './export-stream';
 
 const base = 'joint-use';
 
@@ -44,10 +45,31 @@ export function fetchOverviewRow(id: string, columnOptions: string[]) {
   });
 }
 
-/** POST overview/export/xlsx|csv: the permits of the table (all pages) as a file, saved by the browser. */
-export async function exportOverview(request: OverviewRequest, format: ExportFormat) {
+/**
+ * POST overview/export/xlsx|csv: the permits of the table (all pages) as a file, read as it streams in
+ * (progress reported after each piece) and saved by the browser under the server's name once complete.
+ * Aborting `signal` stops it; failures are left to the caller to show.
+ */
+export async function exportOverview(
+  request: OverviewRequest,
+  format: ExportFormat,
+  options: {
+    signal?: AbortSignal;
+    /** The rows the table counts, for "of N rows". */
+    expected?: number | null;
+    onProgress?: (progress: ExportProgress) => void;
+  } = {},
+) {
   const extension = format.toLowerCase();
-  const file = await apiDownload(`${base}/overview/export/${extension}`, { method: 'POST', body: request });
-  saveFile(file.blob, file.fileName ?? `permits.${extension}`);
-  return file;
+  const response = await apiResponse(`${base}/overview/export/${extension}`, {
+    method: 'POST',
+    body: request,
+    signal: options.signal,
+    onError: 'silent',
+  });
+  const fileName =
+    fileNameFromDisposition(response.headers.get('content-disposition')) ?? `permits.${extension}`;
+  const file = await readExport(response, format, options.expected ?? null, options.onProgress ?? (() => {}));
+  saveFile(file.blob, fileName);
+  return { fileName, rows: file.rows };
 }

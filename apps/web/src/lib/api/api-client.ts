@@ -171,6 +171,14 @@ export async function apiDownload(path: string, options: ApiRequestOptions = {})
   };
 }
 
+/**
+ * Calls the API and returns the successful response with its body unread, for a caller that reads the body
+ * as it arrives (an export showing its progress). Failures as in apiRequest.
+ */
+export function apiResponse(path: string, options: ApiRequestOptions = {}): Promise<Response> {
+  return respond(path, options);
+}
+
 /** Options of an upload: the form to send and a callback with the share sent so far (0 to 1). */
 export interface ApiUploadOptions {
   body: FormData;

@@ -14,22 +14,24 @@ import {
   selectionProblem,
 } from './bulk-actions';
 import { runBulkAction } from './bulk-api';
+import { selectionCount, type TrackerSelection } from './selection';
 
 interface BulkActionDialogProps {
   spec: BulkActionSpec;
-  permitIds: string[];
+  /** The permits by id, or every permit matching the tracker's filter. */
+  selection: TrackerSelection;
   onClose: () => void;
-  /** The action went through on every permit. */
-  onDone: () => void;
+  /** The action went through on every permit; its answer. */
+  onDone: (result: unknown) => void;
 }
 
 /** Confirms a bulk action naming the count, asks for the reason where one is taken, and runs it. */
-export function BulkActionDialog({ spec, permitIds, onClose, onDone }: BulkActionDialogProps) {
+export function BulkActionDialog({ spec, selection, onClose, onDone }: BulkActionDialogProps) {
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
-  const count = permitIds.length;
+  const count = selectionCount(selection);
   const mutation = useMutation({
-    mutationFn: () => runBulkAction(bulkActionRequest(spec.kind, permitIds, reason)),
+    mutationFn: () => runBulkAction(bulkActionRequest(spec.kind, selection, reason)),
     onSuccess: onDone,
   });
   const reasonError = spec.reason === 'none' ? null : reasonProblem(spec.reason, reason);
@@ -58,6 +60,11 @@ export function BulkActionDialog({ spec, permitIds, onClose, onDone }: BulkActio
         <Text size="sm" fw={500}>
           {confirmationText(spec.kind, count)}
         </Text>
+        {selection.kind === 'filter' ? (
+          <Text size="sm">
+            Every permit that matches the table’s filter and search when you confirm, on all pages.
+          </Text>
+        ) : null}
         <Text size="sm" c="dimmed">
           {consequenceText(spec.kind)}
         </Text>

@@ -22,9 +22,11 @@ import {
 } from './bulk-actions';
 import { bulkAssign, previewBulkAssign } from './bulk-api';
 import { PeoplePicker } from './PeoplePicker';
+import { selectionCount, type TrackerSelection } from './selection';
 
 interface BulkAssignDialogProps {
-  permitIds: string[];
+  /** The permits by id, or every permit matching the tracker's filter. */
+  selection: TrackerSelection;
   onClose: () => void;
   /** The assignment went through on every permit. */
   onDone: (result: BulkAssignResult) => void;
@@ -37,8 +39,8 @@ const PROBLEMS_SHOWN = 20;
  * Assigns people to one task (by its library entry) on the selected permits: the user picks the task, the
  * people and whether to add them or make them exactly the assignees, previews who would change, then confirms.
  */
-export function BulkAssignDialog({ permitIds, onClose, onDone }: BulkAssignDialogProps) {
-  const count = permitIds.length;
+export function BulkAssignDialog({ selection, onClose, onDone }: BulkAssignDialogProps) {
+  const count = selectionCount(selection);
   const [taskId, setTaskId] = useState<string | null>(null);
   const [userIds, setUserIds] = useState<string[]>([]);
   const [mode, setMode] = useState<BulkAssignMode>('Difference');
@@ -52,10 +54,10 @@ export function BulkAssignDialog({ permitIds, onClose, onDone }: BulkAssignDialo
   const tasks = useMemo(() => assignableTasks(catalogue.data ?? []), [catalogue.data]);
 
   const preview = useMutation({
-    mutationFn: () => previewBulkAssign(bulkAssignInfoBody(permitIds, taskId ?? '', userIds, mode)),
+    mutationFn: () => previewBulkAssign(bulkAssignInfoBody(selection, taskId ?? '', userIds, mode)),
   });
   const assign = useMutation({
-    mutationFn: () => bulkAssign(mode, bulkAssignBody(permitIds, taskId ?? '', userIds)),
+    mutationFn: () => bulkAssign(mode, bulkAssignBody(selection, taskId ?? '', userIds)),
     onSuccess: onDone,
   });
   const summary = preview.data ? assignPreviewSummary(preview.data) : null;

@@ -1,9 +1,6 @@
-import { MultiSelect, Stack, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { MultiSelect } from '@mantine/core';
 import { useState } from 'react';
-import { permitKeys } from '../../permits/permit-keys';
-import { fetchUserOptions } from '../../views/views-api';
+import { usePeopleSearch } from '../use-people-search';
 
 interface PeoplePickerProps {
   value: string[];
@@ -15,27 +12,14 @@ interface PeoplePickerProps {
 
 /** Finds people the caller may see by name or email as the user types; the server does the matching. */
 export function PeoplePicker({ value, onChange, disabled, max, error }: PeoplePickerProps) {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 250);
+  const people = usePeopleSearch({ whenEmpty: true });
   // Names of people picked earlier stay known, so their pills keep reading after the search changes.
   const [known, setKnown] = useState<Map<string, string>>(() => new Map());
-  const options = useQuery({
-    queryKey: permitKeys.bulkAssignPeople(debounced.trim()),
-    queryFn: ({ signal }) => fetchUserOptions(debounced, signal),
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
-  const found = (options.data ?? []).map((user) => ({ value: user.id, label: user.name }));
-  const details = new Map(
-    (options.data ?? []).map((user) => [user.id, `${user.email} · ${user.organizationName}`]),
-  );
+  const found = people.results.map((user) => ({ value: user.id, label: user.name }));
   const foundIds = new Set(found.map((option) => option.value));
   const picked = value
     .filter((id) => !foundIds.has(id))
     .map((id) => ({ value: id, label: known.get(id) ?? 'Someone' }));
-  let nothingFound = 'Nobody matches; search by name or email';
-  if (options.isFetching) nothingFound = 'Searching…';
-  else if (options.isError) nothingFound = 'People could not be loaded; try again in a moment';
 
   return (
     <MultiSelect
@@ -47,16 +31,7 @@ export function PeoplePicker({ value, onChange, disabled, max, error }: PeoplePi
       maxValues={max}
       disabled={disabled}
       data={[...found, ...picked]}
-      renderOption={({ option }) => (
-        <Stack gap={0}>
-          <Text size="sm">{option.label}</Text>
-          {details.has(option.value) ? (
-            <Text size="xs" c="dimmed">
-              {details.get(option.value)}
-            </Text>
-          ) : null}
-        </Stack>
-      )}
+      renderOption={people.renderOption('sm')}
       value={value}
       onChange={(ids) => {
         const next = new Map(known);
@@ -64,11 +39,10 @@ export function PeoplePicker({ value, onChange, disabled, max, error }: PeoplePi
         setKnown(next);
         onChange(ids);
       }}
-      searchValue={search}
-      onSearchChange={setSearch}
-      nothingFoundMessage={nothingFound}
-      // The server has filtered already; filtering again here would hide people it matched by email.
-      filter={({ options: all }) => all}
+      searchValue={people.search}
+      onSearchChange={people.setSearch}
+      nothingFoundMessage={people.nothingFound}
+      filter={people.keepAll}
       comboboxProps={{ withinPortal: true }}
       error={error}
     />

@@ -14,10 +14,11 @@ import {
   bulkActionSpec,
   successText,
 } from './bulk-actions';
+import { changedCount, selectionCount, type TrackerSelection } from './selection';
 
 interface PermitBulkActionsProps {
-  /** The selected permits' ids. */
-  selected: string[];
+  /** The selected permits: by id, or every permit matching the tracker's filter. */
+  selected: TrackerSelection;
   /** Clears the tracker's selection. */
   clear: () => void;
 }
@@ -30,10 +31,10 @@ export function PermitBulkActions({ selected, clear }: PermitBulkActionsProps) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState<BulkActionKind | 'assign' | null>(null);
   // The selection is frozen while a dialog is open, so the count it confirms is the count it acts on.
-  const [permitIds, setPermitIds] = useState<string[]>([]);
+  const [frozen, setFrozen] = useState<TrackerSelection>(selected);
 
   const start = (kind: BulkActionKind | 'assign') => {
-    setPermitIds(selected);
+    setFrozen(selected);
     setOpen(kind);
   };
   const finish = (title: string) => {
@@ -41,7 +42,12 @@ export function PermitBulkActions({ selected, clear }: PermitBulkActionsProps) {
     clear();
     notifySuccess(title);
     void queryClient.invalidateQueries({ queryKey: permitKeys.overview() });
-    for (const id of permitIds) void queryClient.invalidateQueries({ queryKey: permitKeys.detail(id) });
+    // A filter names no ids: every permit page loaded may have changed.
+    const changed =
+      frozen.kind === 'ids'
+        ? frozen.permitIds.map((id) => permitKeys.detail(id))
+        : [[...permitKeys.all, 'detail']];
+    for (const queryKey of changed) void queryClient.invalidateQueries({ queryKey });
   };
 
   return (
@@ -70,16 +76,16 @@ export function PermitBulkActions({ selected, clear }: PermitBulkActionsProps) {
       </Button>
       {open === 'assign' ? (
         <BulkAssignDialog
-          permitIds={permitIds}
+          selection={frozen}
           onClose={() => setOpen(null)}
           onDone={(result: BulkAssignResult) => finish(assignSuccessText(result))}
         />
       ) : open ? (
         <BulkActionDialog
           spec={bulkActionSpec(open)}
-          permitIds={permitIds}
+          selection={frozen}
           onClose={() => setOpen(null)}
-          onDone={() => finish(successText(open, permitIds.length))}
+          onDone={(result) => finish(successText(open, changedCount(result, selectionCount(frozen))))}
         />
       ) : null}
     </>

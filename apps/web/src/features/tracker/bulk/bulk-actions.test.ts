@@ -3,6 +3,7 @@ import {
   BulkAssignInput,
   type BulkAssignResult,
   BulkDeleteInput,
+  BulkFilter,
   BulkRestrictionsInput,
   LIFECYCLE_REASON_MAX,
   MAX_BULK_HOLD_PERMITS,
@@ -27,6 +28,7 @@ import {
   selectionProblem,
   successText,
 } from './bulk-actions';
+import { idsSelection, type TrackerSelection } from './selection';
 
 const a = '0b8f5f5e-8f2a-4c43-9a51-5d1f5c2a0001';
 const b = '0b8f5f5e-8f2a-4c43-9a51-5d1f5c2a0002';
@@ -72,34 +74,38 @@ describe('reasons and selection size', () => {
 
   it('refuses a selection larger than the action takes', () => {
     expect(selectionProblem(bulkActionSpec('hold'), MAX_BULK_HOLD_PERMITS)).toBeNull();
-    expect(selectionProblem(bulkActionSpec('hold'), MAX_BULK_HOLD_PERMITS + 1)).toMatch(/at most 1,000/);
+    expect(selectionProblem(bulkActionSpec('hold'), MAX_BULK_HOLD_PERMITS + 1)).toContain(
+      `at most ${MAX_BULK_HOLD_PERMITS.toLocaleString('en-US')} permits`,
+    );
     expect(selectionProblem(bulkActionSpec('delete'), 0)).toMatch(/at least one/);
   });
 });
 
 describe('request bodies', () => {
   it('holds and releases by ids with the trimmed reason, each id once', () => {
-    const hold = bulkActionRequest('hold', [a, b, a], '  Crew unavailable ');
+    const hold = bulkActionRequest('hold', idsSelection([a, b, a]), '  Crew unavailable ');
     expect(hold.path).toBe('joint-use/permit/on-hold');
     expect(hold.body).toEqual({ permitIds: [a, b], reason: 'Crew unavailable' });
     expect(PermitHoldInput.safeParse(hold.body).success).toBe(true);
-    expect(bulkActionRequest('release', [a], 'Back on').path).toBe('joint-use/permit/on-hold-remove');
+    expect(bulkActionRequest('release', idsSelection([a]), 'Back on').path).toBe(
+      'joint-use/permit/on-hold-remove',
+    );
   });
 
   it('restricts with a reason and lifts without one', () => {
-    const restrict = bulkActionRequest('restrict', [a], 'Unpaid invoice');
+    const restrict = bulkActionRequest('restrict', idsSelection([a]), 'Unpaid invoice');
     expect(restrict).toEqual({
       path: 'joint-use/permit/bulk-action/restrictions',
       body: { selection: { permitIds: [a] }, action: 'Restrict', reason: 'Unpaid invoice' },
     });
     expect(BulkRestrictionsInput.safeParse(restrict.body).success).toBe(true);
-    const lift = bulkActionRequest('unrestrict', [a], '  ');
+    const lift = bulkActionRequest('unrestrict', idsSelection([a]), '  ');
     expect(lift.body).toEqual({ selection: { permitIds: [a] }, action: 'Remove' });
     expect(BulkRestrictionsInput.safeParse(lift.body).success).toBe(true);
   });
 
   it('deletes by selection', () => {
-    const remove = bulkActionRequest('delete', [a, b], 'ignored');
+    const remove = bulkActionRequest('delete', idsSelection([a, b]), 'ignored');
     expect(remove).toEqual({
       path: 'joint-use/permits/bulk-assign/delete',
       body: { selection: { permitIds: [a, b] } },
@@ -108,12 +114,50 @@ describe('request bodies', () => {
   });
 
   it('builds assignment and preview bodies the API accepts', () => {
-    const body = bulkAssignBody([a, a, b], task, [user, user]);
+    const body = bulkAssignBody(idsSelection([a, a, b]), task, [user, user]);
     expect(body).toEqual({ selection: { permitIds: [a, b] }, taskLibraryEntryId: task, userIds: [user] });
     expect(BulkAssignInput.safeParse(body).success).toBe(true);
-    const info = bulkAssignInfoBody([a], task, [user], 'Synchronize');
+    const info = bulkAssignInfoBody(idsSelection([a]), task, [user], 'Synchronize');
     expect(info.mode).toBe('Synchronize');
     expect(BulkAssignInfoInput.safeParse(info).success).toBe(true);
+  });
+
+  const byFilter: TrackerSelection = {
+    kind: 'filter',
+    filter: {
+      filterOptions: {
+        condition: 'And',
+        rows: [{ id: 'r1', dataId: 'permit.Status', operator: 'Equals', value: 'Active' }],
+        groups: [],
+      },
+      searchOptions: { text: 'Valley' },
+    },
+    count: 1234,
+  };
+
+  it('holds and releases every permit of a filter, sending the filter instead of ids', () => {
+    const hold = bulkActionRequest('hold', byFilter, ' Storm ');
+    expect(hold).toEqual({
+      path: 'joint-use/permit/on-hold',
+      body: { filter: byFilter.kind === 'filter' ? byFilter.filter : null, reason: 'Storm' },
+    });
+    expect('permitIds' in hold.body).toBe(false);
+    expect(PermitHoldInput.safeParse(hold.body).success).toBe(true);
+    expect(BulkFilter.safeParse((hold.body as { filter: unknown }).filter).success).toBe(true);
+    expect(bulkActionRequest('release', byFilter, 'Back').body).toMatchObject({ reason: 'Back' });
+  });
+
+  it('restricts, deletes and assigns every permit of a filter with a selection the API accepts', () => {
+    const filter = byFilter.kind === 'filter' ? byFilter.filter : null;
+    const restrict = bulkActionRequest('restrict', byFilter, 'Unpaid');
+    expect(restrict.body).toMatchObject({ selection: { filter } });
+    expect(BulkRestrictionsInput.safeParse(restrict.body).success).toBe(true);
+    const remove = bulkActionRequest('delete', byFilter, '');
+    expect(remove.body).toEqual({ selection: { filter } });
+    expect(BulkDeleteInput.safeParse(remove.body).success).toBe(true);
+    const assign = bulkAssignBody(byFilter, task, [user]);
+    expect(assign.selection).toEqual({ filter });
+    expect(BulkAssignInput.safeParse(assign).success).toBe(true);
   });
 });
 

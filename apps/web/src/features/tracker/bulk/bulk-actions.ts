@@ -4,14 +4,15 @@ import {
   type BulkAssignMode,
   type BulkAssignResult,
   type BulkDeleteInput,
+  type BulkFilter,
   type BulkRestrictionsInput,
   LIFECYCLE_REASON_MAX,
   MAX_BULK_HOLD_PERMITS,
   MAX_BULK_PERMITS,
   type OverviewColumnGroup,
-  type PermitHoldInput,
 } from '@crossarm/shared';
 import { isApiError } from '../../../lib/api/api-error';
+import { bulkSelectionOf, type TrackerSelection } from './selection';
 
 /** The actions the tracker's selection bar offers on the selected permits (assignment has its own dialog). */
 export type BulkActionKind = 'hold' | 'release' | 'restrict' | 'unrestrict' | 'delete';
@@ -159,37 +160,48 @@ export function selectionProblem(spec: BulkActionSpec, count: number): string | 
   return null;
 }
 
+/**
+ * The body of `POST permit/on-hold` and `on-hold-remove`: the reason with the permits by id, or with the
+ * tracker's filter (every permit the caller sees that matches it).
+ */
+export type HoldBody = { reason: string } & ({ permitIds: string[] } | { filter: BulkFilter });
+
 /** The request of an action: where it goes and what it sends. */
 export type BulkActionRequest =
-  | { path: 'joint-use/permit/on-hold' | 'joint-use/permit/on-hold-remove'; body: PermitHoldInput }
+  | { path: 'joint-use/permit/on-hold' | 'joint-use/permit/on-hold-remove'; body: HoldBody }
   | { path: 'joint-use/permit/bulk-action/restrictions'; body: BulkRestrictionsInput }
   | { path: 'joint-use/permits/bulk-assign/delete'; body: BulkDeleteInput };
 
-/** The request of an action on the selected permits, with the reason trimmed (left out when empty). */
+/** The request of an action on the selection, with the reason trimmed (left out when empty). */
 export function bulkActionRequest(
   kind: BulkActionKind,
-  permitIds: string[],
+  selection: TrackerSelection,
   reason: string,
 ): BulkActionRequest {
   const text = reason.trim();
-  const ids = [...new Set(permitIds)];
+  const chosen = bulkSelectionOf(selection);
   switch (kind) {
     case 'hold':
-      return { path: 'joint-use/permit/on-hold', body: { permitIds: ids, reason: text } };
-    case 'release':
-      return { path: 'joint-use/permit/on-hold-remove', body: { permitIds: ids, reason: text } };
+    case 'release': {
+      const path = kind === 'hold' ? 'joint-use/permit/on-hold' : 'joint-use/permit/on-hold-remove';
+      const body: HoldBody =
+        selection.kind === 'ids'
+          ? { permitIds: [...new Set(selection.permitIds)], reason: text }
+          : { filter: selection.filter, reason: text };
+      return { path, body };
+    }
     case 'restrict':
     case 'unrestrict':
       return {
         path: 'joint-use/permit/bulk-action/restrictions',
         body: {
-          selection: { permitIds: ids },
+          selection: chosen,
           action: kind === 'restrict' ? 'Restrict' : 'Remove',
           ...(text ? { reason: text } : {}),
         },
       };
     case 'delete':
-      return { path: 'joint-use/permits/bulk-assign/delete', body: { selection: { permitIds: ids } } };
+      return { path: 'joint-use/permits/bulk-assign/delete', body: { selection: chosen } };
   }
 }
 
@@ -219,24 +231,24 @@ export function assignableTasks(groups: readonly OverviewColumnGroup[]): Assigna
 
 /** The body of an assignment (and of its preview, with the mode). */
 export function bulkAssignBody(
-  permitIds: string[],
+  selection: TrackerSelection,
   taskLibraryEntryId: string,
   userIds: string[],
 ): BulkAssignInput {
   return {
-    selection: { permitIds: [...new Set(permitIds)] },
+    selection: bulkSelectionOf(selection),
     taskLibraryEntryId,
     userIds: [...new Set(userIds)],
   };
 }
 
 export function bulkAssignInfoBody(
-  permitIds: string[],
+  selection: TrackerSelection,
   taskLibraryEntryId: string,
   userIds: string[],
   mode: BulkAssignMode,
 ): BulkAssignInfoInput {
-  return { ...bulkAssignBody(permitIds, taskLibraryEntryId, userIds), mode };
+  return { ...bulkAssignBody(selection, taskLibraryEntryId, userIds), mode };
 }
 
 /** What the assignment modes do, for the dialog's choice. */

@@ -2,6 +2,7 @@ import type { FilterGroup, OverviewColumn, OverviewColumnGroup } from '@crossarm
 import { MAX_FILTER_DEPTH } from '@crossarm/shared';
 import { ActionIcon, Button, Group, Paper, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import type { PeopleChoice } from '../people';
 import { SUBJECT_KIND_LABELS } from '../tracker-columns';
 import {
   addGroup,
@@ -26,7 +27,7 @@ interface FilterBuilderProps {
   onChange: (tree: FilterGroup) => void;
   groups: readonly OverviewColumnGroup[];
   columns: ReadonlyMap<string, OverviewColumn>;
-  people: { value: string; label: string }[];
+  people: PeopleChoice;
   problems: ReadonlyMap<string, string>;
 }
 

@@ -2,6 +2,7 @@ import type { FilterGroup, OverviewColumn, OverviewColumnGroup } from '@crossarm
 import { Badge, Button, Group, Popover, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
 import { useState } from 'react';
+import type { PeopleChoice } from '../people';
 import { activeRowCount, addRow, emptyFilter, treeProblems } from '../tracker-filter';
 import { FilterBuilder, newRowId } from './FilterBuilder';
 
@@ -9,7 +10,7 @@ interface FilterPopoverProps {
   applied: FilterGroup | null;
   groups: readonly OverviewColumnGroup[];
   columns: ReadonlyMap<string, OverviewColumn>;
-  people: { value: string; label: string }[];
+  people: PeopleChoice;
   onApply: (filter: FilterGroup | null) => void;
 }
 

@@ -1,12 +1,14 @@
 import type { OverviewColumn } from '@crossarm/shared';
 import { NumberInput, Select, TextInput } from '@mantine/core';
+import type { PeopleChoice } from '../people';
+import { PersonFilterInput } from './PersonFilterInput';
 
 interface FilterValueInputProps {
   column: OverviewColumn | undefined;
   value: unknown;
   onChange: (value: unknown) => void;
-  /** The people who can be picked for a Users column. */
-  people: { value: string; label: string }[];
+  /** The people who can be picked for a Users column ('Me', those of the rows, anyone found by a search). */
+  people: PeopleChoice;
   error?: string | null;
   label: string;
 }
@@ -63,15 +65,13 @@ export function FilterValueInput({ column, value, onChange, people, error, label
       );
     case 'Users':
       return (
-        <Select
-          {...common}
-          placeholder="Choose a person"
-          data={people}
+        <PersonFilterInput
+          label={label}
+          error={common.error}
+          style={common.style}
+          people={people}
           value={typeof value === 'string' ? value : null}
           onChange={(next) => onChange(next)}
-          searchable
-          nothingFoundMessage="Nobody by that name in the permits shown"
-          comboboxProps={{ withinPortal: false }}
         />
       );
     default:

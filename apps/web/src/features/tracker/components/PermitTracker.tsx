@@ -15,13 +15,9 @@ import { useRowSelection } from '../../../components/data-table/use-row-selectio
 import { EmptyStatePanel } from '../../../components/EmptyStatePanel';
 import { permitKeys } from '../../permits/permit-keys';
 import { useSession } from '../../session/use-session';
+import { bulkFilterOf, idsSelection, matchingOffer, type TrackerSelection } from '../bulk/selection';
 import { peopleOf } from '../people';
-import {
-  exportOverview,
-  fetchOverviewColumns,
-  fetchOverviewPage,
-  fetchOverviewSummary,
-} from '../tracker-api';
+import { fetchOverviewColumns, fetchOverviewPage, fetchOverviewSummary } from '../tracker-api';
 import {
   applyColumns,
   applyFilter,
@@ -38,11 +34,14 @@ import {
   TRACKER_PAGE_SIZES,
   type TrackerState,
 } from '../tracker-state';
+import { useOverviewExport } from '../use-overview-export';
 import { useTrackerLive } from '../use-tracker-live';
 import { useTrackerState } from '../use-tracker-state';
 import { ColumnPicker } from './ColumnPicker';
+import { ExportStatus } from './ExportStatus';
 import { FilterChips } from './FilterChips';
 import { FilterPopover } from './FilterPopover';
+import { SelectAllMatching } from './SelectAllMatching';
 import { SortPopover } from './SortPopover';
 import { TrackerTable } from './TrackerTable';
 
@@ -51,8 +50,11 @@ interface PermitTrackerProps {
   viewName: string;
   /** The views menu, beside the view's name. */
   viewMenu?: ReactNode;
-  /** The actions on the selected permits, shown in the selection bar. */
-  bulkActions?: (selected: string[], clear: () => void) => ReactNode;
+  /**
+   * The actions on the selected permits, shown in the selection bar: the permits by id, or every permit
+   * that matches the filter and search once the user chose them all.
+   */
+  bulkActions?: (selected: TrackerSelection, clear: () => void) => ReactNode;
   /** Whether the table can be exported (xlsx and csv: every permit it keeps, not only the page). */
   exportable?: boolean;
 }
@@ -107,6 +109,26 @@ export function PermitTracker({ viewName, viewMenu, bulkActions, exportable = tr
   for (const [id, name] of people.names) knownNames.set(id, name);
   const filterKey = JSON.stringify([state.filter, state.search]);
   const selection = useRowSelection(filterKey);
+  // Every permit that matches the filter and search, beyond the page: chosen from the offer above the rows.
+  const [allMatching, setAllMatching] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter or search is the trigger
+  useEffect(() => setAllMatching(false), [filterKey]);
+  const selectRows = (ids: string[]) => {
+    setAllMatching(false);
+    selection.setSelected(ids);
+  };
+  const clearSelection = () => {
+    setAllMatching(false);
+    selection.clear();
+  };
+  // While a new filter's page loads, the rows and count shown are the old filter's: nothing is offered.
+  const offer = page.isPlaceholderData
+    ? ({ kind: 'none' } as const)
+    : matchingOffer({ pageIds: rowIds, selected: selection.selected, total, allMatching });
+  const chosen: TrackerSelection = allMatching
+    ? { kind: 'filter', filter: bulkFilterOf(state), count: total }
+    : idsSelection(selection.selected);
+  const exporter = useOverviewExport();
 
   // A page past the end (rows removed since the link was made) moves to the last page there is.
   useEffect(() => {
@@ -178,7 +200,7 @@ export function PermitTracker({ viewName, viewMenu, bulkActions, exportable = tr
           exportable ? (
             <ExportMenu
               disabled={!page.data || total === 0}
-              onExport={(format: ExportFormat) => exportOverview(request, format)}
+              onExport={(format: ExportFormat) => exporter.start(request, format, page.data ? total : null)}
             />
           ) : null
         }
@@ -193,7 +215,7 @@ export function PermitTracker({ viewName, viewMenu, bulkActions, exportable = tr
           applied={state.filter}
           groups={catalogue.data ?? []}
           columns={columns}
-          people={people.options}
+          people={{ me: { id: meId, name: meName }, options: people.options, known: knownNames }}
           onApply={setFilter}
         />
         <SortPopover
@@ -220,10 +242,25 @@ export function PermitTracker({ viewName, viewMenu, bulkActions, exportable = tr
           Summary
         </Button>
       </TableToolbar>
+      <ExportStatus state={exporter.state} onCancel={exporter.cancel} onDismiss={exporter.dismiss} />
       <FilterChips filter={state.filter} columns={columns} userNames={knownNames} onChange={setFilter} />
-      <BulkActionBar count={selection.selected.length} noun="permits" onClear={selection.clear}>
-        {bulkActions?.(selection.selected, selection.clear)}
+      <BulkActionBar
+        count={allMatching ? total : selection.selected.length}
+        noun="permits"
+        onClear={clearSelection}
+      >
+        {bulkActions?.(chosen, clearSelection)}
       </BulkActionBar>
+      <SelectAllMatching
+        offer={offer}
+        onToggle={() => {
+          if (allMatching) selectRows(rowIds);
+          else {
+            selection.setSelected(rowIds);
+            setAllMatching(true);
+          }
+        }}
+      />
       <TrackerTable
         state={state}
         columns={columns}
@@ -233,8 +270,8 @@ export function PermitTracker({ viewName, viewMenu, bulkActions, exportable = tr
         onRetry={() => void page.refetch()}
         empty={empty}
         summary={summary.data?.summary ?? undefined}
-        selected={selection.selected}
-        onSelectedChange={selection.setSelected}
+        selected={allMatching ? rowIds : selection.selected}
+        onSelectedChange={selectRows}
         onOpen={(row) => navigate(`/permitting/${row.id}/workflow`)}
         onSort={(dataId, additive) =>
           change((s) => ({ ...s, sorts: toggleSort(s.sorts, dataId, additive), page: 1 }))
