@@ -559,7 +559,10 @@ async function changePrefs(
   return prefsAnswer(ctx.db, scope);
 }
 
-/** Adds a view to the caller's favourites, one above the last; a favourite already stays where it is. */
+/**
+ * Adds a view to the caller's favourites at the top level, one above the last item there (favourite or
+ * folder); a favourite already stays where it is, in a folder or not.
+ */
 export function favoriteView(ctx: ServiceContext, id: string) {
   return changePrefs(ctx, id, (prefs, view) =>
     favoriteIds(prefs).has(view.id)
@@ -573,7 +576,8 @@ export function favoriteView(ctx: ServiceContext, id: string) {
               name: view.name,
               type: view.type as ViewType,
               isDefault: false,
-              order: nextFavoriteOrder(prefs.favoriteViews),
+              // Favourites and folders at the top share one order: the new one goes after both.
+              order: nextFavoriteOrder([...prefs.favoriteViews, ...prefs.favoriteFolders]),
             },
           ],
         },

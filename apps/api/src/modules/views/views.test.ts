@@ -599,6 +599,42 @@ describe('lists, defaults and favourites', () => {
     expect(removed.favoriteFolders[0].views).toEqual([]);
   });
 
+  it('puts a new favourite after the last top-level favourite or folder, and keeps one in a folder there', async () => {
+    const me = (await buildUser(t.db, { organizationId: s.attacherOrg })).id;
+    const a = await create(me, { name: 'Top A' });
+    const b = await create(me, { name: 'Top B' });
+    const c = await create(me, { name: 'Top C' });
+    const folder = '5b9d7c1e-2f3a-4b5c-8d6e-7f8091a2b3c4';
+    const sub = '6c0e8d2f-3a4b-4c5d-9e7f-8091a2b3c4d5';
+    const saved = await t.injectAs(me, {
+      method: 'PUT',
+      url: `${BASE}/prefs`,
+      payload: {
+        favoriteViews: [{ id: a.id, order: 1 }],
+        favoriteFolders: [
+          {
+            id: folder,
+            name: 'North',
+            order: 4,
+            views: [{ id: b.id, order: 0 }],
+            subFolders: [{ id: sub, name: 'Poles', order: 1, views: [], subFolders: [] }],
+          },
+        ],
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    const after = dataOf(await t.injectAs(me, { method: 'POST', url: `${BASE}/${c.id}/favorite` }));
+    expect(after.favoriteViews.map((f: { id: string; order: number }) => [f.id, f.order])).toEqual([
+      [a.id, 1],
+      [c.id, 5],
+    ]);
+    // A favourite already in a folder stays in it.
+    const again = dataOf(await t.injectAs(me, { method: 'POST', url: `${BASE}/${b.id}/favorite` }));
+    expect(again.favoriteFolders[0].views.map((f: { id: string }) => f.id)).toEqual([b.id]);
+    expect(again.favoriteFolders[0].subFolders[0]).toMatchObject({ id: sub, name: 'Poles', order: 1 });
+    expect(again.favoriteViews.map((f: { id: string }) => f.id)).toEqual([a.id, c.id]);
+  });
+
   it('validates prefs: visible views only, one default of the right type, folders at most 5 deep', async () => {
     const me = s.ownerMember;
     const hidden = await create(s.attacherManager, { name: 'Not shared' });

@@ -5,6 +5,7 @@ import type {
   UserOption,
   ViewListItem,
   ViewPrefs,
+  ViewPrefsInput,
 } from '@crossarm/shared';
 import { type ApiErrorHandling, apiRequest } from '../../lib/api/api-client';
 
@@ -17,6 +18,7 @@ export const viewKeys = {
   manage: () => [...viewKeys.all, 'manage'] as const,
   defaults: () => [...viewKeys.all, 'default'] as const,
   detail: (id: string) => [...viewKeys.all, 'detail', id] as const,
+  prefs: () => [...viewKeys.all, 'prefs'] as const,
   userOptions: (filter: string) => [...viewKeys.all, 'user-options', filter] as const,
   organizationOptions: (filter: string) => [...viewKeys.all, 'organization-options', filter] as const,
 };
@@ -67,4 +69,14 @@ export function fetchUserOptions(filter: string, signal?: AbortSignal) {
     signal,
     query: { filter: filter.trim() || undefined },
   });
+}
+
+/** GET views/prefs: the caller's default view, favourites in their folders, and every view the caller sees. */
+export function fetchViewPrefs(signal?: AbortSignal) {
+  return apiRequest<ViewPrefs>(`${base}/prefs`, { signal });
+}
+
+/** PUT views/prefs: replaces the default view, favourites and folders. */
+export function saveViewPrefs(body: ViewPrefsInput) {
+  return apiRequest<ViewPrefs>(`${base}/prefs`, { method: 'PUT', body });
 }

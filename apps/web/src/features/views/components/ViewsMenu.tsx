@@ -4,6 +4,8 @@ import {
   IconCheck,
   IconChevronDown,
   IconDeviceFloppy,
+  IconFolder,
+  IconFolders,
   IconHome,
   IconLayoutList,
   IconShare,
@@ -17,6 +19,8 @@ import { useNavigate } from 'react-router';
 import { confirm } from '../../../components/dialogs/confirm';
 import { notifySuccess } from '../../../components/notifications/notify-success';
 import { type TrackerState, writeTrackerState } from '../../tracker/tracker-state';
+import { folderChoices, folderOfView, moveView } from '../favorite-tree';
+import { useFavorites } from '../use-favorites';
 import { menuOrder, trackerStateOfView, VIEW_PARAM, viewInputOf } from '../view-state';
 import {
   deleteView,
@@ -26,6 +30,8 @@ import {
   setViewFavorite,
   viewKeys,
 } from '../views-api';
+import { FavoritesMenuItems } from './FavoritesMenuItems';
+import { FavoritesPanel } from './FavoritesPanel';
 import { SaveViewDialog } from './SaveViewDialog';
 import { ShareViewDialog } from './ShareViewDialog';
 
@@ -48,6 +54,8 @@ export function ViewsMenu({ view, state, dirty }: ViewsMenuProps) {
   const [saving, setSaving] = useState(false);
   const [savingAs, setSavingAs] = useState(false);
   const [sharing, setSharing] = useState(false);
+  const [organizing, setOrganizing] = useState(false);
+  const favorites = useFavorites(opened);
   const list = useQuery({
     queryKey: viewKeys.manage(),
     queryFn: ({ signal }) => fetchManagedViews(signal),
@@ -142,8 +150,11 @@ export function ViewsMenu({ view, state, dirty }: ViewsMenuProps) {
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Label>Views</Menu.Label>
-          <Box mah={280} style={{ overflowY: 'auto' }}>
+          <Box mah={420} style={{ overflowY: 'auto' }}>
+            {favorites.tree ? (
+              <FavoritesMenuItems tree={favorites.tree} currentViewId={view.id} onOpen={open} />
+            ) : null}
+            <Menu.Label>All views</Menu.Label>
             {list.isPending ? (
               <Group justify="center" py="xs">
                 <Loader size="xs" />
@@ -205,6 +216,48 @@ export function ViewsMenu({ view, state, dirty }: ViewsMenuProps) {
           >
             {view.isFavorite ? 'Unfavourite' : 'Favourite'}
           </Menu.Item>
+          {view.isFavorite && favorites.tree && folderChoices(favorites.tree).length > 0 ? (
+            <Menu.Sub position="left-start">
+              <Menu.Sub.Target>
+                <Menu.Sub.Item leftSection={<IconFolder size={14} />}>Move to folder</Menu.Sub.Item>
+              </Menu.Sub.Target>
+              <Menu.Sub.Dropdown>
+                {folderOfView(favorites.tree, view.id) !== null ? (
+                  <Menu.Item
+                    onClick={() =>
+                      void favorites
+                        .change((tree) => moveView(tree, view.id, null))
+                        .then((saved) => {
+                          if (saved) notifySuccess('Moved out of folders', view.name);
+                        })
+                    }
+                  >
+                    Out of folders (top level)
+                  </Menu.Item>
+                ) : null}
+                {folderChoices(favorites.tree)
+                  .filter((choice) => choice.id !== folderOfView(favorites.tree!, view.id))
+                  .map((choice) => (
+                    <Menu.Item
+                      key={choice.id}
+                      leftSection={<IconFolder size={14} />}
+                      onClick={() =>
+                        void favorites
+                          .change((tree) => moveView(tree, view.id, choice.id))
+                          .then((saved) => {
+                            if (saved) notifySuccess(`Moved to ${choice.path}`, view.name);
+                          })
+                      }
+                    >
+                      {choice.path}
+                    </Menu.Item>
+                  ))}
+              </Menu.Sub.Dropdown>
+            </Menu.Sub>
+          ) : null}
+          <Menu.Item leftSection={<IconFolders size={14} />} onClick={() => setOrganizing(true)}>
+            Organise favourites…
+          </Menu.Item>
           <Menu.Item
             leftSection={<IconHome size={14} />}
             disabled={view.isDefault && view.isSystem}
@@ -243,6 +296,12 @@ export function ViewsMenu({ view, state, dirty }: ViewsMenuProps) {
           notifySuccess('View saved', `${saved.name} is saved; share it from the views menu.`);
           navigate(linkTo(saved.id));
         }}
+      />
+      <FavoritesPanel
+        opened={organizing}
+        onClose={() => setOrganizing(false)}
+        currentViewId={view.id}
+        onOpenView={open}
       />
       {manageable ? (
         <ShareViewDialog

@@ -1,0 +1,392 @@
+import { readFile } from 'node:fs/promises';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, findChromium, openSuite, type Suite, screenshot, signedInPage } from './harness.ts';
+
+const chromiumPath = findChromium();
+
+const VIEW_NAME = 'Poles to check';
+const UNAVAILABLE_TEXT = 'The view either not longer exists or you no longer have access.';
+
+/** The fields of a CSV text, quoted fields and doubled quotes included. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  const body = text.replace(/^\uFEFF/, '');
+  for (let i = 0; i < body.length; i++) {
+    const char = body[i];
+    if (quoted) {
+      if (char === '"' && body[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      row.push(field);
+      field = '';
+    } else if (char === '\n' || char === '\r') {
+      if (char === '\r' && body[i + 1] === '\n') i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += char;
+  }
+  if (field !== '' || row.length > 0) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows;
+}
+
+/**
+ * Saved views end to end: a pole owner builds a view with a nested filter, a sort and a summary, saves it,
+ * opens it again, shares it with an attacher, keeps it in a favourites folder and exports it; a view that is
+ * gone or no longer shared says so.
+ */
+describe.skipIf(!chromiumPath)('saved views in a browser', () => {
+  let suite: Suite;
+  let dana: Page;
+  let maria: Page;
+  let viewUrl = '';
+  let filteredCount = 0;
+
+  beforeAll(async () => {
+    suite = await openSuite(chromiumPath!);
+    dana = await signedInPage(suite, DEMO.ownerAdmin, '/permitting/all');
+  }, 180_000);
+  afterAll(() => suite?.close());
+
+  const table = (page: Page) => page.getByRole('table', { name: 'Permits' });
+  const permitRows = (page: Page) =>
+    table(page)
+      .locator('tbody tr')
+      .filter({ hasText: /NEC-JU-\d{6}/ });
+  const countText = (page: Page) => page.getByText(/^\d[\d,]* permits?$/);
+  const countOf = async (page: Page) => {
+    await expect.poll(() => countText(page).count(), { timeout: 20_000 }).toBe(1);
+    return Number((await countText(page).innerText()).replace(/[^\d]/g, ''));
+  };
+  const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+  const columnTitles = (page: Page) =>
+    table(page)
+      .locator('thead th[title]')
+      .evaluateAll((cells) => cells.map((cell) => cell.getAttribute('title') ?? ''));
+  /** The values of one column on the page, by its title. */
+  const columnValues = async (page: Page, title: string) => {
+    const index = (await columnTitles(page)).indexOf(title);
+    expect(index).toBeGreaterThanOrEqual(0);
+    // The first cell of a row is its checkbox.
+    return permitRows(page).evaluateAll(
+      (rows, at) => rows.map((row) => (row.querySelectorAll('td')[at + 1]?.textContent ?? '').trim()),
+      index,
+    );
+  };
+  const openViews = async (page: Page) => {
+    await page.getByRole('button', { name: 'Views' }).click();
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    return menu;
+  };
+  /** Picks an option of a select; a dropdown that closes under a re-render is opened again. */
+  const choose = async (page: Page, select: Locator, option: string) => {
+    await expect
+      .poll(
+        async () => {
+          await select.click();
+          await page
+            .getByRole('option', { name: option, exact: true })
+            .first()
+            .click({ timeout: 5_000 })
+            .catch(() => undefined);
+          return select.inputValue();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(option);
+  };
+
+  it('builds a view with a nested filter, a sort and a summary, and saves it under a name', async () => {
+    const all = await countOf(dana);
+    expect(all).toBe(300);
+
+    await dana.getByRole('button', { name: 'Filter', exact: true }).click();
+    // Poles ≥ 2 and (Applicant contains Valley or Poles ≥ 6).
+    await choose(dana, dana.getByRole('combobox', { name: 'Column of filter 1', exact: true }), 'Poles');
+    await choose(dana, dana.getByRole('combobox', { name: 'Operator of filter 1', exact: true }), '≥');
+    await dana.getByLabel('Value of filter 1', { exact: true }).fill('2');
+    await dana.getByRole('button', { name: 'Add group' }).click();
+    const group = dana.getByRole('group', { name: 'Filter group 1' });
+    await group.getByText('Any', { exact: true }).click();
+    await choose(
+      dana,
+      dana.getByRole('combobox', { name: 'Column of filter 1.1', exact: true }),
+      'Applicant',
+    );
+    await choose(
+      dana,
+      dana.getByRole('combobox', { name: 'Operator of filter 1.1', exact: true }),
+      'contains',
+    );
+    await dana.getByLabel('Value of filter 1.1', { exact: true }).fill('Valley');
+    await group.getByRole('button', { name: 'Add row to group' }).click();
+    await choose(dana, dana.getByRole('combobox', { name: 'Column of filter 1.2', exact: true }), 'Poles');
+    await choose(dana, dana.getByRole('combobox', { name: 'Operator of filter 1.2', exact: true }), '≥');
+    await dana.getByLabel('Value of filter 1.2', { exact: true }).fill('6');
+    await screenshot(dana, 'views-nested-filter');
+    await dana.getByRole('button', { name: 'Apply filters' }).click();
+    await expect.poll(() => dana.getByLabel('3 active').count()).toBe(1);
+    await expect.poll(async () => (await countOf(dana)) < all).toBe(true);
+    filteredCount = await countOf(dana);
+    expect(filteredCount).toBeGreaterThan(0);
+
+    // Sort by poles, most first, and sum them in the summary row.
+    await dana.getByRole('button', { name: 'Options of Poles' }).click();
+    await dana.getByRole('menuitem', { name: 'Sort descending' }).click();
+    await dana.getByRole('button', { name: 'Options of Poles' }).click();
+    await dana.getByRole('menuitem', { name: 'Sum' }).click();
+    await expect
+      .poll(() => dana.getByRole('button', { name: 'Summary of Poles' }).innerText())
+      .toMatch(/Sum\s+\d/);
+    const poles = (await columnValues(dana, 'Poles')).map(Number);
+    expect(poles.length).toBeGreaterThan(0);
+    expect([...poles].sort((a, b) => b - a)).toEqual(poles);
+    await expect.poll(() => dana.getByRole('img', { name: 'Unsaved changes' }).count()).toBe(1);
+
+    const menu = await openViews(dana);
+    await menu.getByRole('menuitem', { name: 'Save as new view…' }).click();
+    const dialog = dana.getByRole('dialog', { name: 'Save as new view' });
+    await dialog.getByLabel(/^Name/).fill(VIEW_NAME);
+    await dialog.getByRole('button', { name: 'Save view' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => heading(dana).innerText()).toBe(VIEW_NAME);
+    await dana.waitForURL(/[?&]view=[0-9a-f-]{36}/);
+    viewUrl = `/permitting/all?view=${new URL(dana.url()).searchParams.get('view')}`;
+    await expect.poll(() => dana.getByRole('img', { name: 'Unsaved changes' }).count()).toBe(0);
+  });
+
+  it('opens the saved view again with its rows, filter, sort and summary', async () => {
+    const sumBefore = await dana.getByRole('button', { name: 'Summary of Poles' }).innerText();
+    // The view's own link, without any table state in the address: the saved view fills the table.
+    await dana.goto(viewUrl);
+    await dana.reload();
+    await expect.poll(() => heading(dana).innerText()).toBe(VIEW_NAME);
+    expect(await countOf(dana)).toBe(filteredCount);
+    await expect.poll(() => dana.getByLabel('3 active').count()).toBe(1);
+    await expect
+      .poll(() => table(dana).locator('th[title="Poles"]').getAttribute('aria-sort'))
+      .toBe('descending');
+    await expect
+      .poll(() => dana.getByRole('button', { name: 'Summary of Poles' }).innerText())
+      .toBe(sumBefore);
+    const poles = (await columnValues(dana, 'Poles')).map(Number);
+    expect([...poles].sort((a, b) => b - a)).toEqual(poles);
+    await dana.getByRole('button', { name: /^Filter/ }).click();
+    await expect.poll(() => dana.getByRole('group', { name: 'Filter group 1' }).count()).toBe(1);
+    expect(await dana.getByLabel('Value of filter 1.1', { exact: true }).inputValue()).toBe('Valley');
+    expect(await dana.getByLabel('Value of filter 1.2', { exact: true }).inputValue()).toBe('6');
+    await dana.getByRole('button', { name: 'Cancel', exact: true }).click();
+    expect(await dana.getByRole('img', { name: 'Unsaved changes' }).count()).toBe(0);
+    await screenshot(dana, 'views-saved');
+  });
+
+  it('shares the view with a person of another organization, who sees only her own permits in it', async () => {
+    const menu = await openViews(dana);
+    await menu.getByRole('menuitem', { name: 'Share…' }).click();
+    const dialog = dana.getByRole('dialog', { name: `Share ${VIEW_NAME}` });
+    const person = dialog.getByRole('combobox', { name: /^Add a person/ });
+    await person.fill('Maria');
+    await dana.getByRole('option', { name: /Maria Santos/ }).click();
+    await expect
+      .poll(() => dialog.getByRole('combobox', { name: 'Permission of Maria Santos' }).inputValue())
+      .toBe('View');
+    await dialog.getByRole('button', { name: 'Save sharing' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    maria = await signedInPage(suite, DEMO.fiberAdmin, '/permitting/all');
+    expect(await countOf(maria)).toBe(229);
+    await maria.goto(viewUrl);
+    await expect.poll(() => heading(maria).innerText()).toBe(VIEW_NAME);
+    await expect.poll(() => countOf(maria)).toBeLessThan(229);
+    const seen = await countOf(maria);
+    expect(seen).toBeGreaterThan(0);
+    expect(seen).toBeLessThan(filteredCount);
+    // Only Ridgeline's permits, so only the ones with six poles or more pass the filter.
+    const applicants = await columnValues(maria, 'Applicant');
+    expect(applicants.length).toBeGreaterThan(0);
+    expect(applicants.filter((name) => !name.includes('Ridgeline'))).toEqual([]);
+    expect((await columnValues(maria, 'Poles')).filter((value) => !(Number(value) >= 6))).toEqual([]);
+    // She may read the view, not change or share it.
+    const menu2 = await openViews(maria);
+    expect(await menu2.getByRole('menuitem', { name: 'Share…' }).count()).toBe(0);
+    expect(await menu2.getByRole('menuitem', { name: 'Save view' }).count()).toBe(0);
+    await maria.keyboard.press('Escape');
+    await screenshot(maria, 'views-shared-attacher');
+  });
+
+  it('keeps the view as a favourite in a folder and a sub-folder made in the side panel', async () => {
+    let menu = await openViews(dana);
+    await menu.getByRole('menuitem', { name: 'Favourite', exact: true }).click();
+    await expect.poll(() => dana.getByText('Added to favourites').count()).toBeGreaterThan(0);
+
+    menu = await openViews(dana);
+    await menu.getByRole('menuitem', { name: 'Organise favourites…' }).click();
+    const panel = dana.getByRole('dialog', { name: 'Favourites' });
+    await expect.poll(() => panel.getByRole('listitem', { name: VIEW_NAME }).count()).toBe(1);
+
+    const nameFolder = async (name: string) => {
+      const dialog = dana.getByRole('dialog', { name: /New folder|Rename/ });
+      await dialog.getByLabel(/^Folder name/).fill(name);
+      await dialog.getByRole('button', { name: /Create folder|Rename folder/ }).click();
+      await dialog.waitFor({ state: 'detached' });
+    };
+    await panel.getByRole('button', { name: 'New folder' }).click();
+    await nameFolder('Make ready');
+    await panel.getByRole('button', { name: 'New folder' }).click();
+    await nameFolder('Scratch');
+    await panel.getByRole('button', { name: 'Options of folder Make ready' }).click();
+    await dana.getByRole('menuitem', { name: 'New sub-folder…' }).click();
+    await nameFolder('Northside');
+    await panel.getByRole('button', { name: 'Options of folder Northside' }).click();
+    await dana.getByRole('menuitem', { name: 'Rename…' }).click();
+    await nameFolder('North district');
+
+    await panel.getByRole('button', { name: `Options of ${VIEW_NAME}` }).click();
+    await dana.getByRole('menuitem', { name: 'Make ready / North district' }).click();
+    const sub = panel.getByRole('group', { name: 'Folder North district' });
+    await expect.poll(() => sub.getByRole('listitem', { name: VIEW_NAME }).count()).toBe(1);
+
+    // The top level now reads Make ready, Scratch; Scratch is dragged (with the keyboard) above it.
+    const topFolders = () =>
+      panel
+        .getByRole('group', { name: /^Folder / })
+        .evaluateAll((groups) =>
+          groups
+            .filter((g) => !g.parentElement?.closest('[role="group"][aria-label^="Folder "]'))
+            .map((g) => g.getAttribute('aria-label')),
+        );
+    expect(await topFolders()).toEqual(['Folder Make ready', 'Folder Scratch']);
+    // Closed dialogs and menus hand the focus back a moment later: the grip is focused once that is over.
+    const grip = panel.getByRole('button', { name: 'Move folder Scratch' });
+    await expect
+      .poll(async () => {
+        await grip.focus();
+        await dana.waitForTimeout(200);
+        return grip.evaluate((element) => element === document.activeElement);
+      })
+      .toBe(true);
+    // Each step waits for what a screen reader hears, as a person would.
+    await dana.keyboard.press('Space');
+    await expect
+      .poll(() =>
+        dana
+          .getByText(/^(Picked up the folder Scratch|The folder Scratch is over the folder Scratch)/)
+          .count(),
+      )
+      .toBe(1);
+    await dana.keyboard.press('ArrowUp');
+    await expect
+      .poll(() =>
+        dana.getByText(/The folder Scratch is over the folder Make ready \(position 1 of 2\)/).count(),
+      )
+      .toBe(1);
+    await dana.keyboard.press('Space');
+    await expect.poll(topFolders).toEqual(['Folder Scratch', 'Folder Make ready']);
+
+    // The empty folder goes.
+    await panel.getByRole('button', { name: 'Options of folder Scratch' }).click();
+    await dana.getByRole('menuitem', { name: 'Delete folder' }).click();
+    await dana
+      .getByRole('dialog', { name: 'Delete folder' })
+      .getByRole('button', { name: 'Delete folder' })
+      .click();
+    await expect.poll(topFolders).toEqual(['Folder Make ready']);
+    await screenshot(dana, 'views-favourites-panel');
+
+    await dana.reload();
+    await expect.poll(() => heading(dana).innerText()).toBe(VIEW_NAME);
+    menu = await openViews(dana);
+    const folder = menu.getByRole('group', { name: 'Folder North district' });
+    await expect.poll(() => folder.getByRole('menuitem', { name: VIEW_NAME }).count()).toBe(1);
+    expect(await menu.getByRole('group', { name: 'Folder Make ready' }).count()).toBe(1);
+    expect(await menu.getByRole('group', { name: 'Folder Scratch' }).count()).toBe(0);
+    await screenshot(dana, 'views-favourites-menu');
+
+    // The views menu moves the open view between folders too.
+    await menu.getByRole('menuitem', { name: 'Move to folder' }).hover();
+    await dana.getByRole('menuitem', { name: 'Make ready', exact: true }).click();
+    await expect.poll(() => dana.getByText('Moved to Make ready').count()).toBeGreaterThan(0);
+    menu = await openViews(dana);
+    await expect
+      .poll(() => menu.getByRole('group', { name: 'Folder North district' }).getByRole('menuitem').count())
+      .toBe(0);
+    expect(
+      await menu
+        .getByRole('group', { name: 'Folder Make ready' })
+        .getByRole('menuitem', { name: VIEW_NAME })
+        .count(),
+    ).toBe(1);
+    await dana.keyboard.press('Escape');
+  });
+
+  it('exports the view as CSV: its rows, and its visible columns in order as the header', async () => {
+    const titles = await columnTitles(dana);
+    expect(titles.length).toBeGreaterThan(3);
+    await dana.getByRole('button', { name: 'Export' }).click();
+    const download = dana.waitForEvent('download');
+    await dana.getByRole('menuitem', { name: 'CSV (.csv)' }).click();
+    const file = await (await download).path();
+    const rows = parseCsv(await readFile(file, 'utf8')).filter((row) => row.some((cell) => cell !== ''));
+    expect(rows[0]).toEqual(titles);
+    expect(rows).toHaveLength(filteredCount + 1);
+    const poles = rows.slice(1).map((row) => Number(row[titles.indexOf('Poles')]));
+    expect(poles.every((value) => value >= 2)).toBe(true);
+    expect([...poles].sort((a, b) => b - a)).toEqual(poles);
+  });
+
+  it("says 'View Unavailable' for a view that was deleted or is no longer shared", async () => {
+    // A second view, deleted from the views menu.
+    let menu = await openViews(dana);
+    await menu.getByRole('menuitem', { name: 'Save as new view…' }).click();
+    const dialog = dana.getByRole('dialog', { name: 'Save as new view' });
+    await dialog.getByLabel(/^Name/).fill('Short lived');
+    await dialog.getByRole('button', { name: 'Save view' }).click();
+    await expect.poll(() => heading(dana).innerText()).toBe('Short lived');
+    const goneUrl = `/permitting/all?view=${new URL(dana.url()).searchParams.get('view')}`;
+    menu = await openViews(dana);
+    await menu.getByRole('menuitem', { name: 'Delete' }).click();
+    await dana
+      .getByRole('dialog', { name: 'Delete view' })
+      .getByRole('button', { name: 'Delete view' })
+      .click();
+    await expect.poll(() => heading(dana).innerText()).toBe('All Permits');
+
+    await dana.goto(goneUrl);
+    await expect.poll(() => dana.getByText(UNAVAILABLE_TEXT).count()).toBeGreaterThan(0);
+    expect(await dana.getByRole('heading', { name: 'View Unavailable' }).count()).toBeGreaterThan(0);
+    await screenshot(dana, 'views-unavailable');
+    await dana.getByRole('link', { name: 'Go to All Permits' }).click();
+    await expect.poll(() => heading(dana).innerText()).toBe('All Permits');
+
+    // The shared view, no longer shared with Maria.
+    await dana.goto(viewUrl);
+    await expect.poll(() => heading(dana).innerText()).toBe(VIEW_NAME);
+    menu = await openViews(dana);
+    await menu.getByRole('menuitem', { name: 'Share…' }).click();
+    const share = dana.getByRole('dialog', { name: `Share ${VIEW_NAME}` });
+    await share.getByRole('button', { name: 'Stop sharing with Maria Santos' }).click();
+    await share.getByRole('button', { name: 'Save sharing' }).click();
+    await share.waitFor({ state: 'detached' });
+
+    await maria.goto('/permitting/all');
+    await countOf(maria);
+    await maria.goto(viewUrl);
+    await expect.poll(() => maria.getByText(UNAVAILABLE_TEXT).count()).toBeGreaterThan(0);
+    expect(await maria.getByRole('heading', { name: 'View Unavailable' }).count()).toBeGreaterThan(0);
+    expect(await table(maria).count()).toBe(0);
+    await maria.context().close();
+  });
+});
