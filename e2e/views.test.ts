@@ -332,6 +332,62 @@ describe.skipIf(!chromiumPath)('saved views in a browser', () => {
     await dana.keyboard.press('Escape');
   });
 
+  it('lists the favourite in its folder beneath Permits in the left navigation, and opens it from there', async () => {
+    const nav = dana.getByRole('navigation', { name: 'Main navigation' });
+    const views = nav.getByRole('group', { name: 'Permit views' });
+    const folder = views.getByRole('group', { name: 'Folder Make ready' });
+    const entry = folder.getByRole('link', { name: VIEW_NAME });
+    const folderButton = folder.getByRole('button', { name: 'Make ready' });
+    await expect.poll(() => entry.count()).toBe(1);
+    expect(await folder.getByRole('group', { name: 'Folder North district' }).count()).toBe(1);
+    // The open view is the highlighted entry.
+    expect(await entry.getAttribute('aria-current')).toBe('page');
+    // Its nested filter reads as it is built: Poles ≥ 2 and (Applicant contains Valley or Poles ≥ 6).
+    const chips = dana.getByRole('list', { name: 'Active filters, all must match' });
+    await expect
+      .poll(() => chips.getByRole('list', { name: 'Any of 2 filters' }).getByRole('listitem').count())
+      .toBe(2);
+    expect(await chips.getByRole('button', { name: /^Remove filter/ }).count()).toBe(3);
+    await screenshot(dana, 'views-navigation');
+
+    await views.getByRole('link', { name: 'All', exact: true }).click();
+    await expect.poll(() => heading(dana).innerText()).toBe('All Permits');
+    expect(await countOf(dana)).toBe(300);
+    expect(await entry.getAttribute('aria-current')).toBeNull();
+    await entry.click();
+    await expect.poll(() => heading(dana).innerText()).toBe(VIEW_NAME);
+    await expect.poll(() => countOf(dana)).toBe(filteredCount);
+    await expect.poll(() => dana.getByLabel('3 active').count()).toBe(1);
+    await expect.poll(() => entry.getAttribute('aria-current')).toBe('page');
+
+    // A closed folder stays closed after a reload.
+    await folderButton.click();
+    await expect.poll(() => entry.isVisible()).toBe(false);
+    await dana.reload();
+    await expect.poll(() => heading(dana).innerText()).toBe(VIEW_NAME);
+    await expect.poll(() => folderButton.getAttribute('aria-expanded')).toBe('false');
+    expect(await entry.isVisible()).toBe(false);
+    await folderButton.click();
+    await expect.poll(() => entry.isVisible()).toBe(true);
+
+    // Collapsed to icons, only the Permits icon stays.
+    await dana.getByRole('button', { name: 'Collapse navigation' }).click();
+    await expect.poll(() => views.count()).toBe(0);
+    expect(await nav.getByRole('link', { name: 'Permits' }).count()).toBe(1);
+    await dana.getByRole('button', { name: 'Expand navigation' }).click();
+    await expect.poll(() => entry.isVisible()).toBe(true);
+
+    // A row of the bracketed group goes; the one left of it reads as a plain chip.
+    await chips.getByRole('button', { name: /^Remove filter Applicant contains Valley/ }).click();
+    await expect.poll(() => dana.getByLabel('2 active').count()).toBe(1);
+    expect(await chips.getByRole('list', { name: 'Any of 2 filters' }).count()).toBe(0);
+    expect(await chips.getByRole('button', { name: /^Remove filter/ }).count()).toBe(2);
+    // The view's entry in the navigation puts its saved filter back.
+    await entry.click();
+    await expect.poll(() => dana.getByLabel('3 active').count()).toBe(1);
+    await expect.poll(() => countOf(dana)).toBe(filteredCount);
+  });
+
   it('exports the view as CSV: its rows, and its visible columns in order as the header', async () => {
     const titles = await columnTitles(dana);
     expect(titles.length).toBeGreaterThan(3);

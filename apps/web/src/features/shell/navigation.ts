@@ -26,6 +26,8 @@ export interface NavItem {
   icon: ComponentType<{ size?: number; stroke?: number }>;
   /** Also active on deeper paths (e.g. a project's page under Projects). */
   matchPrefix?: string;
+  /** The entries shown beneath it: the saved views of the tracker under Permits. */
+  beneath?: 'permitViews';
 }
 
 export interface NavSection {
@@ -38,7 +40,13 @@ const jointUse: NavSection[] = [
     items: [
       { label: 'Landing', to: '/landing', icon: IconHome },
       { label: 'Projects', to: '/projects', icon: IconFolders, matchPrefix: '/projects' },
-      { label: 'Permits', to: '/permitting/all', icon: IconFileDescription, matchPrefix: '/permitting/all' },
+      {
+        label: 'Permits',
+        to: '/permitting/all',
+        icon: IconFileDescription,
+        matchPrefix: '/permitting/all',
+        beneath: 'permitViews',
+      },
       { label: 'Dashboard', to: '/permitting/dashboard', icon: IconLayoutDashboard },
       { label: 'My Work', to: '/permitting/my-work', icon: IconChecklist },
       { label: 'Activity', to: '/activity', icon: IconListDetails },

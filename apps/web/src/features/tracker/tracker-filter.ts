@@ -197,3 +197,88 @@ export function describeRow(
 export function columnTitle(column: Pick<OverviewColumn, 'name' | 'subjectName'>): string {
   return column.subjectName ? `${column.subjectName} · ${column.name}` : column.name;
 }
+
+/** A filter row as a removable chip, or a bracketed group of chips; `joiner` is the word shown before it. */
+export type FilterChipSegment =
+  | { kind: 'row'; rowId: string; text: string; joiner: FilterJoiner | null }
+  | {
+      kind: 'group';
+      condition: FilterCondition;
+      /** What a screen reader hears for the group: 'Any of 2 filters'. */
+      label: string;
+      joiner: FilterJoiner | null;
+      segments: FilterChipSegment[];
+    };
+
+/** The word between the chips of a group: 'and' for All, 'or' for Any. */
+export type FilterJoiner = 'and' | 'or';
+
+/** The chips of a whole filter: its own condition and the chips and groups inside it. */
+export interface FilterChipTree {
+  condition: FilterCondition;
+  /** What a screen reader hears for the whole list: 'Active filters, all must match'. */
+  label: string;
+  segments: FilterChipSegment[];
+}
+
+const joinerOf = (condition: FilterCondition): FilterJoiner => (condition === 'Or' ? 'or' : 'and');
+
+type ChipEntry =
+  | { kind: 'row'; row: FilterRow }
+  | { kind: 'group'; condition: FilterCondition; entries: ChipEntry[] };
+
+/**
+ * A group's entries as people read them: a group of one is that one entry, and a group with the same condition
+ * as the group around it is part of it (A and (B and C) reads A and B and C). Each filters as the tree does.
+ */
+function entriesOf(group: FilterGroup): ChipEntry[] {
+  const entries: ChipEntry[] = group.rows.map((row) => ({ kind: 'row', row }));
+  for (const child of group.groups) {
+    const inner = entriesOf(child);
+    if (inner.length === 0) continue;
+    const entry: ChipEntry =
+      inner.length === 1 ? inner[0]! : { kind: 'group', condition: child.condition, entries: inner };
+    if (entry.kind === 'group' && entry.condition === group.condition) entries.push(...entry.entries);
+    else entries.push(entry);
+  }
+  return entries;
+}
+
+const countText = (count: number) => `${count} filter${count === 1 ? '' : 's'}`;
+
+/**
+ * The chips of an applied filter (incomplete rows left out), keeping its structure: rows joined by their
+ * group's word, nested groups of another condition bracketed. Null when nothing filters.
+ */
+export function filterChipsOf(
+  filter: FilterGroup | null,
+  describe: (row: FilterRow) => string,
+): FilterChipTree | null {
+  const tree = normalizeFilter(filter);
+  if (!tree) return null;
+  let condition = tree.condition;
+  let entries = entriesOf(tree);
+  // A filter that is one group of another condition reads as that group.
+  while (entries.length === 1 && entries[0]!.kind === 'group') {
+    condition = entries[0]!.condition;
+    entries = entries[0]!.entries;
+  }
+  const segmentsOf = (list: ChipEntry[], within: FilterCondition): FilterChipSegment[] =>
+    list.map((entry, index): FilterChipSegment => {
+      const joiner = index === 0 ? null : joinerOf(within);
+      if (entry.kind === 'row')
+        return { kind: 'row', rowId: entry.row.id, text: describe(entry.row), joiner };
+      return {
+        kind: 'group',
+        condition: entry.condition,
+        label: `${entry.condition === 'Or' ? 'Any' : 'All'} of ${countText(entry.entries.length)}`,
+        joiner,
+        segments: segmentsOf(entry.entries, entry.condition),
+      };
+    });
+  const label =
+    entries.length === 1
+      ? 'Active filters'
+      : `Active filters, ${condition === 'Or' ? 'any may' : 'all must'} match`;
+  return { condition, label, segments: segmentsOf(entries, condition) };
+}

@@ -1,9 +1,11 @@
-import { ActionIcon, NavLink, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useSession } from '../../session/use-session';
 import { shellAreaOf } from '../applications';
 import { type NavItem, navigationFor } from '../navigation';
+import { NavItemLink } from './NavItemLink';
+import { PermitsNavItem } from './PermitsNavItem';
 
 interface SideNavigationProps {
   collapsed: boolean;
@@ -32,29 +34,18 @@ export function SideNavigation({ collapsed, onToggle }: SideNavigationProps) {
                   {section.label}
                 </Text>
               ) : null}
-              {section.items.map((item) => {
-                const Icon = item.icon;
-                const link = (
-                  <NavLink
-                    key={item.to}
-                    component={Link}
-                    to={item.to}
-                    label={collapsed ? null : item.label}
-                    aria-label={collapsed ? item.label : undefined}
-                    leftSection={<Icon size={18} stroke={1.6} />}
-                    active={isActive(item, pathname)}
-                    aria-current={isActive(item, pathname) ? 'page' : undefined}
-                    style={{ borderRadius: 6 }}
-                  />
-                );
-                return collapsed ? (
-                  <Tooltip key={item.to} label={item.label} position="right">
-                    {link}
-                  </Tooltip>
+              {section.items.map((item) =>
+                item.beneath === 'permitViews' ? (
+                  <PermitsNavItem key={item.to} item={item} collapsed={collapsed} />
                 ) : (
-                  link
-                );
-              })}
+                  <NavItemLink
+                    key={item.to}
+                    item={item}
+                    collapsed={collapsed}
+                    active={isActive(item, pathname)}
+                  />
+                ),
+              )}
             </Stack>
           ))}
         </Stack>

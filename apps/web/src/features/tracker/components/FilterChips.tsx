@@ -1,6 +1,13 @@
-import { type FilterGroup, filterRowsOf, type OverviewColumn } from '@crossarm/shared';
-import { Button, Group, Pill } from '@mantine/core';
-import { describeRow, removeRow } from '../tracker-filter';
+import { type FilterGroup, normalizeFilter, type OverviewColumn } from '@crossarm/shared';
+import { Box, Button, Group, Pill, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import {
+  describeRow,
+  type FilterChipSegment,
+  type FilterJoiner,
+  filterChipsOf,
+  removeRow,
+} from '../tracker-filter';
 
 interface FilterChipsProps {
   filter: FilterGroup | null;
@@ -9,36 +16,79 @@ interface FilterChipsProps {
   onChange: (filter: FilterGroup | null) => void;
 }
 
-/** The active filter rows as chips under the toolbar, each removable, with a way to clear them all. */
-export function FilterChips({ filter, columns, userNames, onChange }: FilterChipsProps) {
-  const rows = filterRowsOf(filter);
-  if (!filter || rows.length === 0) return null;
-  const nested = filter.groups.length > 0;
+/** The word between two chips; the list's name already says it to a screen reader. */
+function Joiner({ word }: { word: FilterJoiner }) {
   return (
-    <Group gap={6} mb="sm" role="list" aria-label="Active filters">
-      {nested ? (
-        <Pill size="sm" role="listitem">
-          {filter.condition === 'Or' ? 'Any of' : 'All of'}
-        </Pill>
-      ) : null}
-      {rows.map((row) => {
-        const text = describeRow(row, row.dataId ? columns.get(row.dataId) : undefined, userNames);
-        return (
-          <Pill
-            key={row.id}
-            size="sm"
-            role="listitem"
-            withRemoveButton
-            onRemove={() => onChange(removeRow(filter, row.id))}
-            removeButtonProps={{ 'aria-label': `Remove filter ${text}` }}
-          >
-            {text}
-          </Pill>
-        );
-      })}
+    <Text span size="xs" c="dimmed" fw={500} aria-hidden="true" style={{ userSelect: 'none' }}>
+      {word}
+    </Text>
+  );
+}
+
+/**
+ * The active filter as chips under the toolbar, in its structure: rows joined by 'and' or 'or', a nested
+ * group of the other condition bracketed. Each row can be removed, and the whole filter cleared.
+ */
+export function FilterChips({ filter, columns, userNames, onChange }: FilterChipsProps) {
+  const chips = filterChipsOf(filter, (row) =>
+    describeRow(row, row.dataId ? columns.get(row.dataId) : undefined, userNames),
+  );
+  if (!filter || !chips) return null;
+
+  const segment = (item: FilterChipSegment): ReactNode[] => {
+    const word = item.joiner ? [<Joiner key={`word:${keyOf(item)}`} word={item.joiner} />] : [];
+    if (item.kind === 'row') {
+      return [
+        ...word,
+        <Pill
+          key={keyOf(item)}
+          size="sm"
+          role="listitem"
+          withRemoveButton
+          onRemove={() => onChange(normalizeFilter(removeRow(filter, item.rowId)))}
+          // The pill hides its remove button from the keyboard and screen readers unless told otherwise.
+          removeButtonProps={{
+            'aria-label': `Remove filter ${item.text}`,
+            'aria-hidden': false,
+            tabIndex: 0,
+          }}
+        >
+          {item.text}
+        </Pill>,
+      ];
+    }
+    return [
+      ...word,
+      <Box key={keyOf(item)} role="listitem">
+        <Group
+          role="list"
+          aria-label={item.label}
+          gap={4}
+          wrap="wrap"
+          px={6}
+          py={2}
+          style={{
+            border: '1px dashed var(--mantine-color-default-border)',
+            borderRadius: 'var(--mantine-radius-xl)',
+          }}
+        >
+          {item.segments.flatMap(segment)}
+        </Group>
+      </Box>,
+    ];
+  };
+
+  return (
+    <Group gap={6} mb="sm" align="center">
+      <Group gap={6} role="list" aria-label={chips.label} align="center">
+        {chips.segments.flatMap(segment)}
+      </Group>
       <Button size="compact-xs" variant="subtle" color="gray" onClick={() => onChange(null)}>
         Clear filters
       </Button>
     </Group>
   );
 }
+
+const keyOf = (item: FilterChipSegment): string =>
+  item.kind === 'row' ? `row:${item.rowId}` : `group:${item.segments.map(keyOf).join(',')}`;

@@ -1,19 +1,17 @@
 import type { CustomView } from '@crossarm/shared';
-import { Box, Button, Group, Loader, Menu, Text, Tooltip } from '@mantine/core';
+import { Box, Button, Group, Menu, Tooltip } from '@mantine/core';
 import {
-  IconCheck,
   IconChevronDown,
   IconDeviceFloppy,
   IconFolder,
   IconFolders,
   IconHome,
-  IconLayoutList,
   IconShare,
   IconStar,
   IconStarFilled,
   IconTrash,
 } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { confirm } from '../../../components/dialogs/confirm';
@@ -21,15 +19,9 @@ import { notifySuccess } from '../../../components/notifications/notify-success'
 import { type TrackerState, writeTrackerState } from '../../tracker/tracker-state';
 import { folderChoices, folderOfView, moveView } from '../favorite-tree';
 import { useFavorites } from '../use-favorites';
-import { menuOrder, trackerStateOfView, VIEW_PARAM, viewInputOf } from '../view-state';
-import {
-  deleteView,
-  fetchManagedViews,
-  overwriteView,
-  setViewDefault,
-  setViewFavorite,
-  viewKeys,
-} from '../views-api';
+import { trackerStateOfView, VIEW_PARAM, viewInputOf } from '../view-state';
+import { deleteView, overwriteView, setViewDefault, setViewFavorite, viewKeys } from '../views-api';
+import { AllViewsItems, useAllViews } from './AllViewsItems';
 import { FavoritesMenuItems } from './FavoritesMenuItems';
 import { FavoritesPanel } from './FavoritesPanel';
 import { SaveViewDialog } from './SaveViewDialog';
@@ -56,11 +48,7 @@ export function ViewsMenu({ view, state, dirty }: ViewsMenuProps) {
   const [sharing, setSharing] = useState(false);
   const [organizing, setOrganizing] = useState(false);
   const favorites = useFavorites(opened);
-  const list = useQuery({
-    queryKey: viewKeys.manage(),
-    queryFn: ({ signal }) => fetchManagedViews(signal),
-    enabled: opened,
-  });
+  const list = useAllViews(opened);
   const editable = view.canEdit && !view.isSystem;
   const manageable = view.canManage && !view.isSystem;
 
@@ -155,42 +143,7 @@ export function ViewsMenu({ view, state, dirty }: ViewsMenuProps) {
               <FavoritesMenuItems tree={favorites.tree} currentViewId={view.id} onOpen={open} />
             ) : null}
             <Menu.Label>All views</Menu.Label>
-            {list.isPending ? (
-              <Group justify="center" py="xs">
-                <Loader size="xs" />
-              </Group>
-            ) : list.error ? (
-              <Text size="xs" c="red" px="sm" py={4}>
-                The views did not load. Close the menu and open it again to retry.
-              </Text>
-            ) : (
-              menuOrder(list.data).map((item) => (
-                <Menu.Item
-                  key={item.id}
-                  onClick={() => open(item.id)}
-                  leftSection={item.id === view.id ? <IconCheck size={14} /> : <IconLayoutList size={14} />}
-                  rightSection={
-                    item.isFavorite ? (
-                      <IconStarFilled
-                        size={12}
-                        color="var(--mantine-color-yellow-6)"
-                        aria-label="Favourite"
-                      />
-                    ) : null
-                  }
-                >
-                  <Text size="sm" truncate="end">
-                    {item.name}
-                    {item.isDefault ? (
-                      <Text span size="xs" c="dimmed">
-                        {' '}
-                        · default
-                      </Text>
-                    ) : null}
-                  </Text>
-                </Menu.Item>
-              ))
-            )}
+            <AllViewsItems list={list} currentId={view.id} target={{ onOpen: open }} />
           </Box>
           <Menu.Divider />
           {editable ? (

@@ -1,0 +1,66 @@
+import type { ViewListItem } from '@crossarm/shared';
+import { Group, Loader, Menu, Text } from '@mantine/core';
+import { IconCheck, IconLayoutList, IconStarFilled } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { menuOrder } from '../view-state';
+import { fetchManagedViews, viewKeys } from '../views-api';
+
+/** Every view the person sees, loaded while a menu is open (system views first, then the default, by name). */
+export function useAllViews(opened: boolean) {
+  return useQuery({
+    queryKey: viewKeys.manage(),
+    queryFn: ({ signal }) => fetchManagedViews(signal),
+    enabled: opened,
+  });
+}
+
+interface AllViewsItemsProps {
+  list: ReturnType<typeof useAllViews>;
+  /** The view open now, ticked. */
+  currentId: string | null;
+  /** A link to each view, or what choosing it does. */
+  target: { linkTo: (id: string) => string } | { onOpen: (id: string) => void };
+}
+
+/** The "All views" part of a menu: a loader, the reason it failed, or the views with favourite stars. */
+export function AllViewsItems({ list, currentId, target }: AllViewsItemsProps) {
+  if (list.isPending) {
+    return (
+      <Group justify="center" py="xs">
+        <Loader size="xs" />
+      </Group>
+    );
+  }
+  if (list.error) {
+    return (
+      <Text size="xs" c="red" px="sm" py={4}>
+        The views did not load. Close the menu and open it again to retry.
+      </Text>
+    );
+  }
+  return menuOrder(list.data).map((view: ViewListItem) => {
+    const item = {
+      leftSection: view.id === currentId ? <IconCheck size={14} /> : <IconLayoutList size={14} />,
+      rightSection: view.isFavorite ? (
+        <IconStarFilled size={12} color="var(--mantine-color-yellow-6)" aria-label="Favourite" />
+      ) : null,
+      children: (
+        <Text size="sm" truncate="end">
+          {view.name}
+          {view.isDefault ? (
+            <Text span size="xs" c="dimmed">
+              {' '}
+              · default
+            </Text>
+          ) : null}
+        </Text>
+      ),
+    };
+    return 'linkTo' in target ? (
+      <Menu.Item key={view.id} component={Link} to={target.linkTo(view.id)} {...item} />
+    ) : (
+      <Menu.Item key={view.id} onClick={() => target.onOpen(view.id)} {...item} />
+    );
+  });
+}
