@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RouteOptions }
 import type { Db } from '../db/database.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import type { TokenVerifier } from '../identity/token-verifier.ts';
-import { findUserBySubject, linkSubjectByEmail, loadGrants } from '../modules/session/repo.ts';
+import { linkSubjectByEmail, loadGrants, loadSessionBySubject } from '../modules/session/repo.ts';
 import { buildSession, isUsable, type Session } from '../modules/session/session.ts';
 
 declare module 'fastify' {
@@ -49,10 +49,17 @@ export async function authenticate(
     log.info({ reason: (error as Error).message }, 'rejected bearer token');
     throw unauthorized('The access token is invalid or expired.');
   }
-  let user = await findUserBySubject(options.db, verified.subject, options.subjectIsUserId);
-  if (!user && !options.subjectIsUserId && verified.email) {
-    user = await linkSubjectByEmail(options.db, verified.subject, verified.email);
+  // The user and their grants in one statement; a first call through an external provider links the
+  // subject to the user with that e-mail first.
+  const found = await loadSessionBySubject(options.db, verified.subject, options.subjectIsUserId);
+  if (found) {
+    if (found.user.status === 'Deleted') throw unauthorized('This account is not known to Crossarm.');
+    return buildSession(found.user, found.grants);
   }
+  const user =
+    !options.subjectIsUserId && verified.email
+      ? await linkSubjectByEmail(options.db, verified.subject, verified.email)
+      : null;
   if (!user || user.status === 'Deleted') throw unauthorized('This account is not known to Crossarm.');
   return buildSession(user, await loadGrants(options.db, user));
 }

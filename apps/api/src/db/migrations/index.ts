@@ -30,6 +30,8 @@ import * as permitDrafts from './20261122T060000-permit-drafts.ts';
 import * as notificationDigest from './20261122T060100-notification-digest.ts';
 import * as overviewIndexes from './20261122T060200-overview-indexes.ts';
 import * as views from './20261122T070000-views.ts';
+import * as overviewSpeed from './20261122T081000-overview-speed.ts';
+import * as overviewStageIndex from './20261122T081001-overview-stage-index.ts';
 
 /** Every migration, by its timestamped name. Append new ones; never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +66,6 @@ export const migrations: Record<string, Migration> = {
   '20261122T060100-notification-digest': notificationDigest,
   '20261122T060200-overview-indexes': overviewIndexes,
   '20261122T070000-views': views,
+  '20261122T081000-overview-speed': overviewSpeed,
+  '20261122T081001-overview-stage-index': overviewStageIndex,
 };

@@ -10,7 +10,6 @@ import {
   PermitStatus,
   readTimer,
   TaskStatus,
-  type WorkflowDefinition,
 } from '@crossarm/shared';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
@@ -19,6 +18,7 @@ import {
   PERMIT_COLUMN_SQL,
   type PropertyReading,
   propertyColumnSql,
+  type Sql,
   stageColumnSql,
   type TaskField,
   taskColumnSql,
@@ -110,47 +110,125 @@ function choiceOptions(entry: EntryRow): OverviewColumnOption[] {
   });
 }
 
-/** The stages, tasks and properties the published templates use, and which tasks each stage holds. */
-function usedEntries(definitions: WorkflowDefinition[]) {
-  const stages = new Map<string, Set<string>>();
-  const tasks = new Set<string>();
-  const properties = new Set<string>();
-  for (const definition of definitions) {
-    for (const stage of definition.stages ?? []) {
-      const stageTasks = stages.get(stage.libraryEntryId) ?? new Set<string>();
-      stages.set(stage.libraryEntryId, stageTasks);
-      for (const task of stage.tasks ?? []) {
-        stageTasks.add(task.libraryEntryId);
-        tasks.add(task.libraryEntryId);
-        for (const property of task.properties ?? []) properties.add(property.libraryEntryId);
-      }
-    }
-    for (const property of definition.applicationForm ?? []) properties.add(property.libraryEntryId);
-  }
-  return { stages, tasks, properties };
-}
-
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 
+/** The projects whose permits the caller sees, split by the caller's organization's role in them. */
+export interface VisibleProjects {
+  /** Projects where the caller's organization is pole owner: all their permits. */
+  owned: string[];
+  /** The other projects: only the permits the caller's organization applied for. */
+  attached: string[];
+}
+
+/** What a request of the overview needs before reading permits: the visible projects and the columns. */
+export interface OverviewContext {
+  projects: VisibleProjects;
+  catalogue: Catalogue;
+  /** The library entry ids the published templates name (stages, tasks, properties), as written there. */
+  entryIds: string[];
+  /** A digest of everything the context was built from (see `contextDigestSql`). */
+  digest: string;
+}
+
 /**
- * The columns the caller may use: the fixed ones, and a set per stage, task and property that the
- * published templates of the projects whose permits it sees use, named after their library entries.
- * Two statements whatever the number of projects or templates.
+ * A digest of what the caller's overview context is built from, as the database holds it now: the visible
+ * projects with the caller's role in each, the published template versions of those projects (a published
+ * definition never changes), and the library entries they name (`entryIds`, a `text[]`), whole. The same
+ * digest means the same context.
  */
+export function contextDigestSql(scope: OverviewScope, entryIds: Sql): Sql {
+  return sql`(WITH vp AS MATERIALIZED ${visibleProjects(scope)}
+    SELECT md5(concat_ws('|',
+      (SELECT string_agg(vp.project_id::text || CASE WHEN vp.pole_owner THEN '+' ELSE '-' END, ','
+        ORDER BY vp.project_id) FROM vp),
+      (SELECT string_agg(wt.id::text, ',' ORDER BY wt.id) FROM workflow_templates wt
+        WHERE wt.status = 'Published' AND wt.project_id IN (SELECT vp.project_id FROM vp)),
+      (SELECT string_agg(concat_ws(';', e.id, e.application, e.kind, e.name, e.field_type, e.render_options::text),
+        ',' ORDER BY e.id) FROM library_entries e WHERE e.id::text = ANY (${entryIds}))))) `;
+}
+
+/** A JSON value read as an array: anything else (missing, null, an object) reads as none. */
+const arrayOf = (x: Sql) => sql`CASE WHEN jsonb_typeof(${x}) = 'array' THEN ${x} ELSE '[]'::jsonb END`;
+
+interface ContextRow {
+  digest: string;
+  projects: [string, boolean][];
+  stage_tasks: [string | null, string | null][];
+  properties: (string | null)[];
+  entries: EntryRow[];
+}
+
+/**
+ * The projects whose permits the caller sees, and the columns it may use: the fixed ones, and a set per
+ * stage, task and property that the published templates of those projects use, named after their library
+ * entries. One statement whatever the number of projects or templates: the entries the definitions name are
+ * read from them in SQL, so only those entries travel.
+ */
+export async function loadOverviewContext(db: Executor, scope: OverviewScope): Promise<OverviewContext> {
+  const result = await sql<ContextRow>`WITH vp AS MATERIALIZED ${visibleProjects(scope)},
+      defs AS (SELECT DISTINCT wt.definition AS d FROM workflow_templates wt
+        JOIN vp ON vp.project_id = wt.project_id WHERE wt.status = 'Published'),
+      stages AS (SELECT st ->> 'libraryEntryId' AS stage_id, st -> 'tasks' AS tasks
+        FROM defs, jsonb_array_elements(${arrayOf(sql`d -> 'stages'`)}) st),
+      stage_tasks AS (SELECT DISTINCT s.stage_id, tk ->> 'libraryEntryId' AS task_id, tk -> 'properties' AS properties
+        FROM stages s LEFT JOIN LATERAL jsonb_array_elements(${arrayOf(sql`s.tasks`)}) tk ON true),
+      properties AS (
+        SELECT pe ->> 'libraryEntryId' AS property_id
+          FROM stage_tasks, jsonb_array_elements(${arrayOf(sql`stage_tasks.properties`)}) pe
+        UNION
+        SELECT pe ->> 'libraryEntryId' FROM defs, jsonb_array_elements(${arrayOf(sql`d -> 'applicationForm'`)}) pe),
+      used_ids AS (SELECT stage_id AS id FROM stage_tasks WHERE stage_id IS NOT NULL
+        UNION SELECT task_id FROM stage_tasks WHERE task_id IS NOT NULL
+        UNION SELECT property_id FROM properties WHERE property_id IS NOT NULL)
+    SELECT
+      (SELECT coalesce(json_agg(json_build_array(vp.project_id, vp.pole_owner)), '[]') FROM vp) AS projects,
+      (SELECT coalesce(json_agg(DISTINCT jsonb_build_array(st.stage_id, st.task_id)), '[]') FROM stage_tasks st)
+        AS stage_tasks,
+      (SELECT coalesce(json_agg(pp.property_id), '[]') FROM properties pp) AS properties,
+      (SELECT coalesce(json_agg(json_build_object('id', e.id, 'kind', e.kind, 'name', e.name,
+          'field_type', e.field_type, 'render_options', e.render_options)), '[]')
+        FROM library_entries e
+        WHERE e.application = 'JointUse' AND e.kind IN ('stage', 'task', 'property')
+          AND e.id::text = ANY (ARRAY(SELECT id FROM used_ids))) AS entries,
+      ${contextDigestSql(scope, sql`ARRAY(SELECT id FROM used_ids)`)} AS digest`.execute(db);
+  const row = result.rows[0]!;
+  const projects: VisibleProjects = { owned: [], attached: [] };
+  for (const [projectId, poleOwner] of row.projects) {
+    (poleOwner ? projects.owned : projects.attached).push(projectId);
+  }
+  const used = {
+    stages: new Map<string, Set<string>>(),
+    tasks: new Set<string>(),
+    properties: new Set<string>(),
+  };
+  for (const [stageId, taskId] of row.stage_tasks) {
+    if (stageId === null) continue;
+    const stageTasks = used.stages.get(stageId) ?? new Set<string>();
+    used.stages.set(stageId, stageTasks);
+    if (taskId !== null) {
+      stageTasks.add(taskId);
+      used.tasks.add(taskId);
+    }
+  }
+  for (const propertyId of row.properties) if (propertyId !== null) used.properties.add(propertyId);
+  return {
+    projects,
+    catalogue: buildCatalogue(row.entries, used),
+    entryIds: [...new Set([...used.stages.keys(), ...used.tasks, ...used.properties])],
+    digest: row.digest,
+  };
+}
+
+/** The columns the caller may use (see `loadOverviewContext`). */
 export async function loadCatalogue(db: Executor, scope: OverviewScope): Promise<Catalogue> {
-  const [templates, entries] = await Promise.all([
-    sql<{ definition: WorkflowDefinition }>`SELECT DISTINCT wt.definition
-      FROM workflow_templates wt JOIN ${visibleProjects(scope)} vp ON vp.project_id = wt.project_id
-      WHERE wt.status = 'Published'`.execute(db),
-    db
-      .selectFrom('library_entries')
-      .select(['id', 'kind', 'name', 'field_type', 'render_options'])
-      .where('application', '=', 'JointUse')
-      .where('kind', 'in', ['stage', 'task', 'property'])
-      .execute() as Promise<EntryRow[]>,
-  ]);
+  return (await loadOverviewContext(db, scope)).catalogue;
+}
+
+function buildCatalogue(
+  entries: EntryRow[],
+  used: { stages: Map<string, Set<string>>; tasks: Set<string>; properties: Set<string> },
+): Catalogue {
   const entryById = new Map(entries.map((entry) => [entry.id, entry]));
-  const used = usedEntries(templates.rows.map((row) => row.definition));
   const entriesOf = (ids: Iterable<string>) =>
     [...ids].flatMap((id) => {
       const entry = entryById.get(id);

@@ -15,10 +15,32 @@ export type Sql = RawBuilder<unknown>;
 type PositiveOperator = Exclude<FilterOperator, 'NotEquals'>;
 /** A condition on one value `x` for an operator other than NotEquals. */
 type Condition = (x: Sql, operator: PositiveOperator, value: unknown) => Sql;
-export type FilterSql = (operator: FilterOperator, value: unknown) => Sql;
+/**
+ * The rows one filter row keeps. `projects`, when given, is a `uuid[]` holding every project whose permits
+ * are being read: a filter on places reads only those projects' places (the place index leads with the
+ * project), however many other projects hold that stage, task or property.
+ */
+export type FilterSql = (operator: FilterOperator, value: unknown, projects?: Sql) => Sql;
+
+/** The permit's rows a cell can be read from: its stages (`s`), its tasks with their stage (`t`, `s`), its values (`v`). */
+export type PlaceTable = 'stages' | 'tasks' | 'values';
+
+/**
+ * A cell that is the first of the permit's places that fit (`when`) in an order: a page reads each place
+ * table once per row for all such cells (one aggregate each) rather than once per cell. It yields what
+ * `shown` yields.
+ */
+export interface PlaceCell {
+  table: PlaceTable;
+  value: Sql;
+  when: Sql;
+  order: Sql;
+}
 
 export interface ColumnSql {
   shown: Sql;
+  /** The same cell, read from the permit's places in one pass per table. */
+  place?: PlaceCell;
   sort?: Sql;
   aggregate?: Sql;
   filter?: FilterSql;
@@ -77,17 +99,23 @@ function scalarFilter(x: Sql, condition: Condition): FilterSql {
       : condition(x, operator, value);
 }
 
-/** A column read from the permit's places: `place` is `FROM ... WHERE ...` naming the permit's rows. */
+/**
+ * A column read from the permit's places: `place` is `FROM ... WHERE ...` naming the permit's rows, and
+ * `project` the place's project column (a place is in its permit's project), when it has one.
+ */
 function placeFilter(
   place: Sql,
+  project: Sql | null,
   x: Sql,
   condition: Condition,
   negated: PositiveOperator = 'Equals',
 ): FilterSql {
-  return (operator, value) =>
-    operator === 'NotEquals'
-      ? sql`NOT EXISTS (SELECT 1 ${place} AND ${condition(x, negated, value)})`
-      : sql`EXISTS (SELECT 1 ${place} AND ${condition(x, operator, value)})`;
+  return (operator, value, projects) => {
+    const among = projects && project ? sql` AND ${project} = ANY (${projects})` : sql``;
+    return operator === 'NotEquals'
+      ? sql`NOT EXISTS (SELECT 1 ${place}${among} AND ${condition(x, negated, value)})`
+      : sql`EXISTS (SELECT 1 ${place}${among} AND ${condition(x, operator, value)})`;
+  };
 }
 
 const textColumn = (x: Sql): ColumnSql => ({
@@ -152,15 +180,28 @@ export const PERMIT_COLUMN_SQL: Record<string, ColumnSql> = {
   'workflow.ActiveStage': {
     shown: sql`(SELECT s.library_entry_id::text FROM permit_stages s
       WHERE s.permit_id = p.id AND s.stage_key = p.active_stage_key)`,
+    place: {
+      table: 'stages',
+      value: sql`s.library_entry_id::text`,
+      when: sql`s.stage_key = p.active_stage_key`,
+      order: sql`s.position`,
+    },
     sort: sql`(SELECT lower(s.name) FROM permit_stages s WHERE s.permit_id = p.id AND s.stage_key = p.active_stage_key)`,
     filter: placeFilter(
       sql`FROM permit_stages s WHERE s.permit_id = p.id AND s.stage_key = p.active_stage_key`,
+      sql`s.project_id`,
       sql`s.library_entry_id`,
       ordered,
     ),
   },
   'workflow.NextUpTask': {
     shown: nextUpTask(sql`t.library_entry_id::text`),
+    place: {
+      table: 'tasks',
+      value: sql`t.library_entry_id::text`,
+      when: sql`t.stage_key = p.active_stage_key AND ${OPEN_TASK}`,
+      order: sql`t.position`,
+    },
     sort: nextUpTask(sql`lower(t.name)`),
     filter: scalarFilter(nextUpTask(sql`t.library_entry_id`), ordered),
   },
@@ -171,6 +212,7 @@ export const PERMIT_COLUMN_SQL: Record<string, ColumnSql> = {
       ids,
       placeFilter(
         sql`FROM permit_task_assignments a WHERE a.permit_id = p.id AND a.task_key = ${nextUpTask(sql`t.task_key`)}`,
+        null,
         sql`a.user_id`,
         ordered,
         'Contains',
@@ -194,13 +236,23 @@ export function stageColumnSql(entryId: string, field: 'ActiveTask' | 'ElapsedTi
         ORDER BY s.position, t.position LIMIT 1)`;
     return {
       shown: activeTask(sql`t.library_entry_id::text`),
+      place: {
+        table: 'tasks',
+        value: sql`t.library_entry_id::text`,
+        when: sql`s.library_entry_id = ${entryId} AND ${OPEN_TASK}`,
+        order: sql`s.position, t.position`,
+      },
       sort: activeTask(sql`lower(t.name)`),
       filter: scalarFilter(activeTask(sql`t.library_entry_id`), ordered),
     };
   }
   const x = elapsedDays(sql`s.started_at`, sql`s.completed_at`);
   const first = sql`(SELECT ${x} ${stagePlace(entryId)} ORDER BY s.position LIMIT 1)`;
-  return { shown: first, filter: placeFilter(stagePlace(entryId), x, duration) };
+  return {
+    shown: first,
+    place: { table: 'stages', value: x, when: sql`s.library_entry_id = ${entryId}`, order: sql`s.position` },
+    filter: placeFilter(stagePlace(entryId), sql`s.project_id`, x, duration),
+  };
 }
 
 /** The permit's tasks with the entry; the first is the one in the earliest stage. */
@@ -213,6 +265,12 @@ export type TaskField = 'PersonAssigned' | 'Status' | 'ElapsedTime' | 'ElapsedTi
 
 export function taskColumnSql(entryId: string, field: TaskField): ColumnSql {
   const first = (x: Sql) => sql`(SELECT ${x} ${taskPlace(entryId)} ${taskOrder})`;
+  const place = (value: Sql): PlaceCell => ({
+    table: 'tasks',
+    value,
+    when: sql`t.library_entry_id = ${entryId}`,
+    order: sql`s.position, t.position`,
+  });
   switch (field) {
     case 'PersonAssigned': {
       const assigned = sql`FROM permit_tasks t
@@ -220,26 +278,31 @@ export function taskColumnSql(entryId: string, field: TaskField): ColumnSql {
         WHERE t.permit_id = p.id AND t.library_entry_id = ${entryId}`;
       return usersColumn(
         sql`FROM (SELECT a.user_id AS uid ${assigned}) assigned`,
-        placeFilter(assigned, sql`a.user_id`, ordered, 'Contains'),
+        placeFilter(assigned, sql`t.project_id`, sql`a.user_id`, ordered, 'Contains'),
       );
     }
     case 'Status':
       return {
         shown: first(sql`t.status`),
-        filter: placeFilter(taskPlace(entryId), sql`t.status`, ordered),
+        place: place(sql`t.status`),
+        filter: placeFilter(taskPlace(entryId), sql`t.project_id`, sql`t.status`, ordered),
       };
     case 'ElapsedTime': {
       const x = elapsedDays(sql`t.ready_at`, sql`t.completed_at`);
-      return { shown: first(x), filter: placeFilter(taskPlace(entryId), x, duration) };
-    }
-    case 'ElapsedTimeOnTimer':
-      // Counted in business or calendar days in the timer's zone, holds taken out: read by the shared clock.
       return {
-        shown: first(sql`(SELECT json_build_object('durationDays', tm.duration_days, 'dayKind', tm.day_kind,
+        shown: first(x),
+        place: place(x),
+        filter: placeFilter(taskPlace(entryId), sql`t.project_id`, x, duration),
+      };
+    }
+    case 'ElapsedTimeOnTimer': {
+      // Counted in business or calendar days in the timer's zone, holds taken out: read by the shared clock.
+      const timer = sql`(SELECT json_build_object('durationDays', tm.duration_days, 'dayKind', tm.day_kind,
           'timeZone', tm.time_zone, 'pausesOnHold', tm.pauses_on_hold, 'holds', tm.holds,
           'startedAt', tm.started_at, 'stoppedAt', tm.stopped_at)
-          FROM permit_timers tm WHERE tm.permit_id = t.permit_id AND tm.owner_key = t.task_key)`),
-      };
+          FROM permit_timers tm WHERE tm.permit_id = t.permit_id AND tm.owner_key = t.task_key)`;
+      return { shown: first(timer), place: place(timer) };
+    }
   }
 }
 
@@ -255,21 +318,40 @@ const TEXT_VALUE = sql`(v.value #>> '{}')`;
 export function propertyColumnSql(entryId: string, reading: PropertyReading): ColumnSql {
   const place = valuePlace(entryId);
   const latest = (x: Sql) => sql`(SELECT ${x} ${place} ORDER BY v.updated_at DESC LIMIT 1)`;
+  const latestPlace = (value: Sql): PlaceCell => ({
+    table: 'values',
+    value,
+    when: sql`v.property_entry_id = ${entryId}`,
+    order: sql`v.updated_at DESC`,
+  });
   switch (reading) {
     case 'Text':
       return {
         shown: latest(TEXT_VALUE),
+        place: latestPlace(TEXT_VALUE),
         sort: latest(sql`lower(${TEXT_VALUE})`),
-        filter: placeFilter(place, TEXT_VALUE, text),
+        filter: placeFilter(place, sql`v.project_id`, TEXT_VALUE, text),
       };
     case 'Number':
-      return { shown: latest(NUMBER_VALUE), filter: placeFilter(place, NUMBER_VALUE, ordered) };
+      return {
+        shown: latest(NUMBER_VALUE),
+        place: latestPlace(NUMBER_VALUE),
+        filter: placeFilter(place, sql`v.project_id`, NUMBER_VALUE, ordered),
+      };
     case 'Date':
     case 'Enum':
-      return { shown: latest(TEXT_VALUE), filter: placeFilter(place, TEXT_VALUE, shortString) };
+      return {
+        shown: latest(TEXT_VALUE),
+        place: latestPlace(TEXT_VALUE),
+        filter: placeFilter(place, sql`v.project_id`, TEXT_VALUE, shortString),
+      };
     case 'Boolean': {
       const x = sql`CASE WHEN jsonb_typeof(v.value) = 'boolean' THEN (v.value)::boolean END`;
-      return { shown: latest(x), filter: placeFilter(place, x, ordered) };
+      return {
+        shown: latest(x),
+        place: latestPlace(x),
+        filter: placeFilter(place, sql`v.project_id`, x, ordered),
+      };
     }
     case 'Users': {
       const ids = sql`FROM (SELECT u_id::uuid AS uid FROM jsonb_array_elements_text(
@@ -279,6 +361,7 @@ export function propertyColumnSql(entryId: string, reading: PropertyReading): Co
         ids,
         placeFilter(
           place,
+          sql`v.project_id`,
           sql`v.value`,
           (x, _operator, value) => sql`${x} @> to_jsonb(${String(value)}::text)`,
           'Contains',
@@ -288,6 +371,7 @@ export function propertyColumnSql(entryId: string, reading: PropertyReading): Co
     case 'Files':
       return {
         shown: latest(sql`v.value`),
+        place: latestPlace(sql`v.value`),
         aggregate: latest(
           sql`CASE WHEN jsonb_typeof(v.value) = 'array' AND jsonb_array_length(v.value) > 0 THEN 1 END`,
         ),

@@ -4,7 +4,7 @@ import { sampleDefinition } from '../../../../../packages/shared/src/workflow-fi
 import type { TestApp } from '../../../test/app.ts';
 import { buildOrg, buildProject, buildPublishedTemplate, buildUser } from '../../../test/factories.ts';
 import { UNKNOWN_ID } from '../../../test/project-scene.ts';
-import { buildEntry, dataOf } from '../permits/test-scene.ts';
+import { buildEntry, dataOf, grantOnly } from '../permits/test-scene.ts';
 import { evaluate, type OverviewScene, type PermitFacts } from './overview-scene.ts';
 import {
   columnsOf,
@@ -566,16 +566,23 @@ describe('sorting, paging and the summary row', () => {
   it('runs the same few statements whatever the number of columns, filters and rows', async () => {
     const executor = t.db.getExecutor();
     const spy = vi.spyOn(executor, 'executeQuery');
-    const statementsFor = async (body: object) => {
+    const statementsFor = async (body: object, userId = s.ownerMember) => {
       spy.mockClear();
-      await overviewData(t, s.ownerMember, body as never, '?includeSummary=true');
-      const texts = spy.mock.calls.map(([query]) => query.sql);
+      await overviewData(t, userId, body as never, '?includeSummary=true');
+      // The outbox relay polls on its own timer; its statement is not the request's.
+      const texts = spy.mock.calls
+        .map(([query]) => query.sql)
+        .filter((text) => !/from "events" where "published_at" is null/.test(text));
       return {
         all: texts.length,
-        overview: texts.filter((text) => /FROM permits p|workflow_templates wt|"library_entries"/.test(text)),
+        overview: texts.filter((text) => /FROM permits p|workflow_templates wt|library_entries/.test(text)),
       };
     };
     try {
+      // A caller's first page also reads the projects it sees and its columns; later pages check in the
+      // same statement that these still hold.
+      const newcomer = (await buildUser(t.db, { organizationId: s.ownerOrg, lastName: 'Newcomer' })).id;
+      const first = await statementsFor({ pageOptions: { page: 0, pageSize: 1 } }, newcomer);
       const small = await statementsFor({
         pageOptions: { page: 0, pageSize: 1 },
         columnOptions: ['permit.Status'],
@@ -594,11 +601,15 @@ describe('sorting, paging and the summary row', () => {
         sortOptions: [{ dataId: `property.${s.property.due}`, direction: 'Descending' }],
         summaryRowOptions: [{ dataId: 'permit.ActualPoles', metric: 'Average' }],
       });
-      // The columns (templates, library), the page, and the count with the summary.
-      expect(small.overview).toHaveLength(4);
-      expect(large.overview).toHaveLength(4);
-      // Signing in included, the whole request makes as many statements either way.
-      expect(large.all).toBe(small.all);
+      // Signing in (the user with their grants), the visible projects with the columns, then the page with
+      // the count and the summary.
+      expect(first.overview).toHaveLength(2);
+      expect(first.all).toBe(3);
+      // Then signing in and the page, whatever the page asks.
+      expect(small.overview).toHaveLength(1);
+      expect(large.overview).toHaveLength(1);
+      expect(small.all).toBe(2);
+      expect(large.all).toBe(2);
     } finally {
       spy.mockRestore();
     }
@@ -621,5 +632,49 @@ describe('sorting, paging and the summary row', () => {
     } finally {
       spy.mockRestore();
     }
+  });
+
+  it('follows at once what the caller sees and may use, however recently it asked', async () => {
+    const person = (await buildUser(t.db, { organizationId: s.ownerOrg, lastName: 'Recent' })).id;
+    const seen = async () => sorted(await idsFor(t, person, null));
+    expect(await seen()).toEqual([...(await seenOneByOne(t, person, s.permitIds))].sort());
+    const inA = facts.filter((permit) => permit.scalars['project.ProjectCode'] === 'OVA').map((p) => p.id);
+    expect(await seen()).toEqual(expect.arrayContaining(inA));
+
+    const rowOf = (permitId: string) =>
+      t.injectAs(person, {
+        method: 'POST',
+        url: `/api/joint-use/overview/row/${permitId}`,
+        payload: { columnOptions: ['permit.Status'] },
+      });
+    expect((await rowOf(inA[0]!)).statusCode).toBe(200);
+
+    // The person's own project permissions on A leave out ViewPermits: A's permits go at once.
+    await grantOnly(t, { projectId: s.projects.a, organizationId: s.ownerOrg, userId: person }, [
+      'CreatePermits',
+    ]);
+    const narrowed = await seen();
+    expect(narrowed.filter((id) => inA.includes(id))).toEqual([]);
+    expect(narrowed).toEqual([...(await seenOneByOne(t, person, s.permitIds))].sort());
+    expect((await rowOf(inA[0]!)).statusCode).toBe(404);
+
+    // A template published on a new project of the organization brings its stage's columns at once, and a
+    // renamed library entry shows its new name.
+    const stage = await buildEntry(t, 'stage', 'Recent Stage');
+    const project = await buildProject(t.db, { ownerOrganizationId: s.ownerOrg, code: 'RECENT' });
+    const definition = sampleDefinition(s.entries);
+    definition.stages[0] = { ...definition.stages[0]!, libraryEntryId: stage };
+    await buildPublishedTemplate(t.db, project.id, definition);
+    const dataId = `stage.${stage}.ElapsedTime`;
+    const body = { pageOptions: { page: 0, pageSize: 1 }, columnOptions: [dataId] };
+    const named = async () =>
+      (await overviewData(t, person, body, '?includeColumns=true')).columns!.map((c) => c.subjectName);
+    expect(await named()).toEqual(['Recent Stage']);
+    await t.db
+      .updateTable('library_entries')
+      .set({ name: 'Renamed Stage' })
+      .where('id', '=', stage)
+      .execute();
+    expect(await named()).toEqual(['Renamed Stage']);
   });
 });

@@ -14,9 +14,9 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import { containsPattern } from '../../db/like.ts';
 import { badRequest } from '../../http/errors.ts';
-import type { Catalogue, CatalogueColumn } from './catalogue.ts';
-import type { Sql } from './column-sql.ts';
-import { type OverviewScope, visiblePermits } from './visibility.ts';
+import type { Catalogue, CatalogueColumn, OverviewContext } from './catalogue.ts';
+import type { PlaceTable, Sql } from './column-sql.ts';
+import { type OverviewScope, projectList, visibleAmong, visiblePermits } from './visibility.ts';
 
 const UNKNOWN_COLUMN = 'No such column among the ones you may use';
 
@@ -86,40 +86,59 @@ export function assertRequestFits(catalogue: Catalogue, body: ParsedOverviewRequ
 
 const columnOf = (catalogue: Catalogue, dataId: string) => catalogue.get(dataId) as CatalogueColumn;
 
-/** The filter tree as one SQL condition; null when nothing filters. */
-export function filterSql(catalogue: Catalogue, tree: FilterGroup | null | undefined): Sql | null {
+/**
+ * The filter tree as one SQL condition; null when nothing filters. `projects` (a `uuid[]`), when given, holds
+ * every project of the permits being read, so that filters on places read only those projects' places.
+ */
+export function filterSql(
+  catalogue: Catalogue,
+  tree: FilterGroup | null | undefined,
+  projects?: Sql,
+): Sql | null {
   const group = normalizeFilter(tree);
   if (!group) return null;
   const parts: Sql[] = [
     ...group.rows.map((row) => {
       const { filter } = columnOf(catalogue, row.dataId!).sql;
-      return filter!(row.operator!, row.value);
+      return filter!(row.operator!, row.value, projects);
     }),
-    ...group.groups.map((child) => filterSql(catalogue, child)!),
+    ...group.groups.map((child) => filterSql(catalogue, child, projects)!),
   ];
   return sql`(${sql.join(parts, group.condition === 'And' ? sql` AND ` : sql` OR `)})`;
 }
 
 /**
- * Text in the permit number, location, applicant, project name or code, ignoring case. Each part is a set
- * of ids found through its own trigram index, so a rare text is found without reading every permit.
+ * Text in the permit number, location, applicant or project name or code, ignoring case: the permits found
+ * through each part's own trigram index (or by the projects and applicants whose name has it), as one set
+ * of ids. The planner can start from that set, so a rare text is found without reading every permit.
  */
 export function searchSql(text: string | undefined): Sql | null {
   if (!text) return null;
   const pattern = containsPattern(text);
-  return sql`(p.id IN (SELECT q.id FROM permits q WHERE q.permit_number ILIKE ${pattern} OR q.location ILIKE ${pattern})
-    OR p.project_id IN (SELECT j.id FROM projects j WHERE (j.name || ' ' || j.project_code) ILIKE ${pattern})
-    OR p.applicant_organization_id IN (SELECT o.id FROM organizations o WHERE o.name ILIKE ${pattern}))`;
+  return sql`p.id IN (
+    SELECT q.id FROM permits q WHERE q.permit_number ILIKE ${pattern} OR q.location ILIKE ${pattern}
+    UNION
+    SELECT q.id FROM permits q
+      WHERE q.project_id IN (SELECT j.id FROM projects j WHERE (j.name || ' ' || j.project_code) ILIKE ${pattern})
+    UNION
+    SELECT q.id FROM permits q
+      WHERE q.applicant_organization_id IN (SELECT o.id FROM organizations o WHERE o.name ILIKE ${pattern}))`;
 }
+
+/** The asked sort keys, each with its direction. */
+function sortKeys(catalogue: Catalogue, body: ParsedOverviewRequest) {
+  return body.sortOptions.flatMap((sort) => {
+    if (!sort.dataId) return [];
+    const column = columnOf(catalogue, sort.dataId).sql;
+    return [{ key: column.sort ?? column.shown, descending: sort.direction === 'Descending' }];
+  });
+}
+
+const direction = (descending: boolean) => (descending ? sql`DESC NULLS LAST` : sql`ASC NULLS LAST`);
 
 /** Rows in the asked order, empty values last either way, newest first after that. */
 export function orderSql(catalogue: Catalogue, body: ParsedOverviewRequest): Sql {
-  const keys = body.sortOptions.flatMap((sort) => {
-    if (!sort.dataId) return [];
-    const column = columnOf(catalogue, sort.dataId).sql;
-    const key = column.sort ?? column.shown;
-    return [sort.direction === 'Descending' ? sql`${key} DESC NULLS LAST` : sql`${key} ASC NULLS LAST`];
-  });
+  const keys = sortKeys(catalogue, body).map(({ key, descending }) => sql`${key} ${direction(descending)}`);
   return sql.join([...keys, sql`p.created_at DESC`, sql`p.id DESC`]);
 }
 
@@ -155,6 +174,41 @@ export function shownSql(catalogue: Catalogue, dataIds: string[]) {
   );
 }
 
+const PLACE_TABLES: Record<PlaceTable, { alias: string; from: Sql }> = {
+  stages: { alias: 'page_stages', from: sql`FROM permit_stages s WHERE s.permit_id = p.id` },
+  tasks: {
+    alias: 'page_tasks',
+    from: sql`FROM permit_tasks t JOIN permit_stages s ON s.permit_id = t.permit_id AND s.stage_key = t.stage_key
+      WHERE t.permit_id = p.id`,
+  },
+  values: { alias: 'page_values', from: sql`FROM permit_property_values v WHERE v.permit_id = p.id` },
+};
+
+/**
+ * The asked columns of the permits `p` (with their project `pr`) of a page, as `c0, c1...`, and the joins
+ * they read from: a cell read from the permit's stages, tasks or values is one aggregate of a single pass
+ * over that table for the row (the first place that fits, in its order), so a page reads each such table
+ * once per row however many of its columns are shown. Other cells are read on their own.
+ */
+export function pageCellsSql(catalogue: Catalogue, dataIds: string[]) {
+  const byTable = new Map<PlaceTable, Sql[]>();
+  const cells = dataIds.map((dataId, index) => {
+    const column = columnOf(catalogue, dataId).sql;
+    const name = `c${index}`;
+    if (!column.place) return sql`${column.shown} AS ${sql.ref(name)}`;
+    const { table, value, when, order } = column.place;
+    const parts = byTable.get(table) ?? [];
+    byTable.set(table, parts);
+    parts.push(sql`(array_agg(${value} ORDER BY ${order}) FILTER (WHERE ${when}))[1] AS ${sql.ref(name)}`);
+    return sql`${sql.ref(`${PLACE_TABLES[table].alias}.${name}`)} AS ${sql.ref(name)}`;
+  });
+  const joins = [...byTable].map(([table, parts]) => {
+    const { alias, from } = PLACE_TABLES[table];
+    return sql`LEFT JOIN LATERAL (SELECT ${sql.join(parts)} ${from}) ${sql.ref(alias)} ON true`;
+  });
+  return { cells, joins: sql.join(joins, sql` `) };
+}
+
 export interface OverviewAnswer {
   total: number | null;
   rows: OverviewRow[] | null;
@@ -162,53 +216,104 @@ export interface OverviewAnswer {
 }
 
 /**
- * Runs a checked request in at most two statements, whatever the number of rows, columns or filters: the
- * page (its ids found first, in order, then the shown values computed for those rows alone) and the count
- * with the summary row.
+ * Runs a checked request in one statement, whatever the number of rows, columns or filters: the count and
+ * the summary row, and the page (its ids found first, in order, then the shown values computed for those
+ * rows alone). When a filter or a search narrows the rows and both the page and the totals are asked, the
+ * kept permits are found once, with their sort keys and summed values, and both are read from that set.
+ *
+ * `stillHolds`, when given, is a condition telling whether `context` (kept from an earlier request) still
+ * holds: it is evaluated in the same statement, and the answer is null when it does not hold. Without it,
+ * nothing asked is nothing read.
  */
 export async function runOverview(
   db: Executor,
   scope: OverviewScope,
-  catalogue: Catalogue,
+  context: OverviewContext,
   body: ParsedOverviewRequest,
   flags: Pick<OverviewQuery, 'includeCount' | 'includeData' | 'includeSummary'>,
-): Promise<OverviewAnswer> {
-  const conditions = [filterSql(catalogue, body.filterOptions), searchSql(body.searchOptions?.text)].filter(
-    (part): part is Sql => part !== null,
-  );
-  const where = conditions.length > 0 ? sql.join(conditions, sql` AND `) : sql`TRUE`;
-  const from = visiblePermits(scope);
+  stillHolds: Sql | null = null,
+): Promise<OverviewAnswer | null> {
+  const { catalogue, projects } = context;
+  const narrowing = [
+    filterSql(catalogue, body.filterOptions, projectList(projects)),
+    searchSql(body.searchOptions?.text),
+  ].filter((part): part is Sql => part !== null);
+  const where = sql.join([visibleAmong(scope, projects), ...narrowing], sql` AND `);
+  // The join to the project is dropped by the planner when nothing reads it (a permit has one project).
+  const from = sql`permits p LEFT JOIN projects pr ON pr.id = p.project_id WHERE ${where}`;
   const dataIds = [...new Set(body.columnOptions)];
   const { page, pageSize } = body.pageOptions;
-
-  const rowsQuery = async () => {
-    if (!flags.includeData) return null;
-    if (pageSize === 0) return [];
-    const order = orderSql(catalogue, body);
-    const result = await sql<Record<string, unknown>>`
-      SELECT ${sql.join([sql`p.id`, sql`p.project_id`, ...shownSql(catalogue, dataIds)])}
-      FROM unnest(ARRAY(
-          SELECT p.id FROM ${from} AND ${where}
-          ORDER BY ${order} LIMIT ${pageSize} OFFSET ${page * pageSize}
-        )) WITH ORDINALITY AS page (id, ord)
-      JOIN permits p ON p.id = page.id JOIN projects pr ON pr.id = p.project_id
-      ORDER BY page.ord`.execute(db);
-    return result.rows.map((raw) => readRow(catalogue, dataIds, raw));
-  };
-
   const summaryOptions = flags.includeSummary ? body.summaryRowOptions : [];
-  const totalsQuery = async () => {
-    if (!flags.includeCount && summaryOptions.length === 0) return null;
-    const aggregates = summaryOptions.map((option, index) => {
-      const column = columnOf(catalogue, option.dataId).sql;
-      return sql`${METRIC_SQL[option.metric](column.aggregate ?? column.sort ?? column.shown)} AS ${sql.ref(`s${index}`)}`;
-    });
-    const result = await sql<Record<string, unknown>>`
-      SELECT ${sql.join([sql`count(*)::int AS total`, ...aggregates])} FROM ${from} AND ${where}`.execute(db);
-    return result.rows[0]!;
-  };
+  const wantsRows = flags.includeData === true && pageSize > 0;
+  const wantsTotals = flags.includeCount === true || summaryOptions.length > 0;
 
-  const [rows, totals] = await Promise.all([rowsQuery(), totalsQuery()]);
+  let rows: OverviewRow[] | null = flags.includeData ? [] : null;
+  let totals: Record<string, unknown> | null = null;
+  if (!wantsRows && !wantsTotals && stillHolds) {
+    const result = await sql<{ context_holds: boolean }>`SELECT ${stillHolds} AS context_holds`.execute(db);
+    if (result.rows[0]?.context_holds !== true) return null;
+  } else if (wantsRows || wantsTotals) {
+    const keys = sortKeys(catalogue, body);
+    const summed = summaryOptions.map((option) => {
+      const column = columnOf(catalogue, option.dataId).sql;
+      return { metric: option.metric, value: column.aggregate ?? column.sort ?? column.shown };
+    });
+    const limit = sql`LIMIT ${pageSize} OFFSET ${page * pageSize}`;
+    const { cells, joins } = pageCellsSql(catalogue, dataIds);
+    const shown = sql.join([sql`page.ord`, sql`p.id`, sql`p.project_id`, ...cells]);
+    const pageOf = (ids: Sql) => sql`SELECT ${shown}
+      FROM unnest(ARRAY(${ids})) WITH ORDINALITY AS page (id, ord)
+      JOIN permits p ON p.id = page.id JOIN projects pr ON pr.id = p.project_id ${joins}`;
+    const totalsOf = (values: Sql[], source: Sql) =>
+      sql`SELECT ${sql.join([
+        sql`count(*)::int AS total`,
+        ...summed.map(
+          (item, index) => sql`${METRIC_SQL[item.metric](values[index]!)} AS ${sql.ref(`s${index}`)}`,
+        ),
+      ])} FROM ${source}`;
+
+    let statement: Sql;
+    if (wantsRows && wantsTotals && narrowing.length > 0) {
+      const k = keys.map((_, index) => sql.ref(`m.k${index}`));
+      const a = summed.map((_, index) => sql.ref(`m.a${index}`));
+      const kept = sql.join([
+        sql`p.id`,
+        sql`p.created_at`,
+        ...keys.map(({ key }, index) => sql`${key} AS ${sql.ref(`k${index}`)}`),
+        ...summed.map((item, index) => sql`${item.value} AS ${sql.ref(`a${index}`)}`),
+      ]);
+      const order = sql.join([
+        ...keys.map(({ descending }, index) => sql`${k[index]} ${direction(descending)}`),
+        sql`m.created_at DESC`,
+        sql`m.id DESC`,
+      ]);
+      statement = sql`WITH m AS MATERIALIZED (SELECT ${kept} FROM ${from})
+        SELECT totals.*, r.* FROM (${totalsOf(a, sql`m`)}) totals
+        LEFT JOIN LATERAL (${pageOf(sql`SELECT m.id FROM m ORDER BY ${order} ${limit}`)}) r ON true`;
+    } else {
+      const rowsPart = pageOf(sql`SELECT p.id FROM ${from} ORDER BY ${orderSql(catalogue, body)} ${limit}`);
+      const totalsPart = totalsOf(
+        summed.map((item) => item.value),
+        from,
+      );
+      statement = !wantsRows
+        ? totalsPart
+        : wantsTotals
+          ? sql`SELECT totals.*, r.* FROM (${totalsPart}) totals LEFT JOIN LATERAL (${rowsPart}) r ON true`
+          : rowsPart;
+    }
+    // One row at least, which tells whether the context held.
+    const result = await sql<
+      Record<string, unknown>
+    >`SELECT answer.*, ${stillHolds ?? sql`TRUE`} AS context_holds
+      FROM (SELECT 1) one LEFT JOIN LATERAL (${statement}) answer ON true
+      ${wantsRows ? sql`ORDER BY answer.ord` : sql``}`.execute(db);
+    if (result.rows[0]?.context_holds !== true) return null;
+    if (wantsTotals) totals = result.rows[0] ?? null;
+    if (wantsRows) {
+      rows = result.rows.filter((raw) => raw.id != null).map((raw) => readRow(catalogue, dataIds, raw));
+    }
+  }
   return {
     rows,
     total: flags.includeCount && totals ? (totals.total as number) : null,
@@ -222,18 +327,27 @@ export async function runOverview(
   };
 }
 
-/** One visible permit with the asked columns, or undefined. One statement. */
+/**
+ * One visible permit with the asked columns (none when the caller does not see it), in one statement; with
+ * `stillHolds` (see `runOverview`), whether the context it was read with holds.
+ */
 export async function overviewRow(
   db: Executor,
   scope: OverviewScope,
   catalogue: Catalogue,
   permitId: string,
   dataIds: string[],
-): Promise<OverviewRow | undefined> {
+  stillHolds: Sql | null = null,
+): Promise<{ holds: boolean; row: OverviewRow | undefined }> {
   const unique = [...new Set(dataIds)];
   const result = await sql<Record<string, unknown>>`
-    SELECT ${sql.join([sql`p.id`, sql`p.project_id`, ...shownSql(catalogue, unique)])}
-    FROM ${visiblePermits(scope)} AND p.id = ${permitId}`.execute(db);
+    SELECT answer.*, ${stillHolds ?? sql`TRUE`} AS context_holds
+    FROM (SELECT 1) one LEFT JOIN LATERAL (
+      SELECT ${sql.join([sql`p.id`, sql`p.project_id`, ...shownSql(catalogue, unique)])}
+      FROM ${visiblePermits(scope)} AND p.id = ${permitId}) answer ON true`.execute(db);
   const raw = result.rows[0];
-  return raw ? readRow(catalogue, unique, raw) : undefined;
+  return {
+    holds: raw?.context_holds === true,
+    row: raw && raw.id != null ? readRow(catalogue, unique, raw) : undefined,
+  };
 }

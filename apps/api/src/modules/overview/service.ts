@@ -5,15 +5,68 @@ import type {
   OverviewRow,
   ParsedOverviewRequest,
 } from '@crossarm/shared';
+import { sql } from 'kysely';
 import type { ServiceContext } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
-import { groupCatalogue, loadCatalogue } from './catalogue.ts';
-import { assertRequestFits, overviewRow, runOverview } from './query.ts';
-import { scopeOf } from './visibility.ts';
+import { contextDigestSql, groupCatalogue, loadOverviewContext, type OverviewContext } from './catalogue.ts';
+import type { Sql } from './column-sql.ts';
+import { assertRequestFits, overviewRow, requestProblems, runOverview } from './query.ts';
+import { type OverviewScope, scopeOf } from './visibility.ts';
+
+// The overview context (visible projects and columns) each caller had last, per database handle: a page
+// then takes one statement after signing in. Bounded; the oldest caller is dropped first.
+const MAX_KEPT_CONTEXTS = 500;
+const keptContexts = new WeakMap<object, Map<string, OverviewContext>>();
+const scopeKey = (scope: OverviewScope) => `${scope.organizationId}/${scope.userId}`;
+
+function keptContext(db: object, scope: OverviewScope) {
+  return keptContexts.get(db)?.get(scopeKey(scope));
+}
+
+function keepContext(db: object, scope: OverviewScope, context: OverviewContext) {
+  let kept = keptContexts.get(db);
+  if (!kept) {
+    kept = new Map();
+    keptContexts.set(db, kept);
+  }
+  kept.delete(scopeKey(scope));
+  kept.set(scopeKey(scope), context);
+  if (kept.size > MAX_KEPT_CONTEXTS) kept.delete(kept.keys().next().value!);
+}
+
+/** The caller's context read afresh, and kept for its next requests. */
+async function freshContext(ctx: ServiceContext, scope: OverviewScope) {
+  const context = await loadOverviewContext(ctx.db, scope);
+  keepContext(ctx.db, scope, context);
+  return context;
+}
+
+/**
+ * Checks the request against the caller's context and runs it. A kept context is used as is, with a
+ * condition that the statement reading the permits evaluates (does the context still hold?); when it no
+ * longer holds (`run` answers null), or when it refuses the request (a template may have been published
+ * since), the context is read afresh and the request checked and run again.
+ */
+async function withContext<T>(
+  ctx: ServiceContext,
+  request: ParsedOverviewRequest,
+  run: (context: OverviewContext, stillHolds: Sql | null) => Promise<T | null>,
+): Promise<{ context: OverviewContext; answer: T }> {
+  const scope = scopeOf(ctx);
+  const kept = keptContext(ctx.db, scope);
+  if (kept && requestProblems(kept.catalogue, request).length === 0) {
+    const digest = contextDigestSql(scope, sql`${kept.entryIds}::text[]`);
+    const answer = await run(kept, sql`${digest} = ${kept.digest}`);
+    if (answer !== null) return { context: kept, answer };
+  }
+  const context = await freshContext(ctx, scope);
+  assertRequestFits(context.catalogue, request);
+  return { context, answer: (await run(context, null))! };
+}
 
 /** The columns the caller may show, filter, sort and sum, grouped by what they are about. */
 export async function overviewColumns(ctx: ServiceContext): Promise<OverviewColumnGroup[]> {
-  return groupCatalogue(await loadCatalogue(ctx.db, scopeOf(ctx)));
+  return groupCatalogue((await freshContext(ctx, scopeOf(ctx))).catalogue);
 }
 
 /** A page of the permits the caller sees, with the count and the summary row as asked. */
@@ -23,14 +76,14 @@ export async function permitOverview(
   query: OverviewQuery,
 ): Promise<OverviewResult> {
   const scope = scopeOf(ctx);
-  const catalogue = await loadCatalogue(ctx.db, scope);
-  assertRequestFits(catalogue, body);
-  const answer = await runOverview(ctx.db, scope, catalogue, body, query);
+  const { context, answer } = await withContext(ctx, body, (context, stillHolds) =>
+    runOverview(ctx.db, scope, context, body, query, stillHolds),
+  );
   return {
     page: body.pageOptions.page,
     pageSize: body.pageOptions.pageSize,
     columns: query.includeColumns
-      ? [...new Set(body.columnOptions)].map((dataId) => catalogue.get(dataId)!.column)
+      ? [...new Set(body.columnOptions)].map((dataId) => context.catalogue.get(dataId)!.column)
       : null,
     ...answer,
   };
@@ -43,14 +96,16 @@ export async function permitOverviewRow(
   columnOptions: string[],
 ): Promise<OverviewRow> {
   const scope = scopeOf(ctx);
-  const catalogue = await loadCatalogue(ctx.db, scope);
-  assertRequestFits(catalogue, {
+  const request = {
     columnOptions,
     pageOptions: { page: 0, pageSize: 0 },
     sortOptions: [],
     summaryRowOptions: [],
+  };
+  const { answer } = await withContext(ctx, request, async (context, stillHolds) => {
+    const read = await overviewRow(ctx.db, scope, context.catalogue, permitId, columnOptions, stillHolds);
+    return read.holds ? { row: read.row } : null;
   });
-  const row = await overviewRow(ctx.db, scope, catalogue, permitId, columnOptions);
-  if (!row) throw notFound('The permit');
-  return row;
+  if (!answer.row) throw notFound('The permit');
+  return answer.row;
 }

@@ -1,6 +1,8 @@
 import type { ProjectPermission } from '@crossarm/shared';
 import { sql } from 'kysely';
 import type { ServiceContext } from '../../http/context.ts';
+import type { VisibleProjects } from './catalogue.ts';
+import type { Sql } from './column-sql.ts';
 
 /** Who is asking: the caller's working organization and the caller. */
 export interface OverviewScope {
@@ -47,3 +49,23 @@ export function visiblePermits(scope: OverviewScope) {
       OR (p.applicant_organization_id = ${scope.organizationId}
         AND p.project_id = ANY (ARRAY(SELECT vp.project_id FROM ${projects} vp))))`;
 }
+
+/**
+ * The condition on `p` that keeps the permits the caller sees, given the projects `loadOverviewContext`
+ * found (the same rule as `visiblePermits`, with the project lists bound as parameters): each side is a plain
+ * list of projects that an index on the permits' project serves, and a side with no project is left out.
+ */
+export function visibleAmong(scope: OverviewScope, projects: VisibleProjects): Sql {
+  const sides: Sql[] = [];
+  if (projects.owned.length > 0) sides.push(sql`p.project_id = ANY (${projects.owned}::uuid[])`);
+  if (projects.attached.length > 0) {
+    sides.push(
+      sql`(p.project_id = ANY (${projects.attached}::uuid[]) AND p.applicant_organization_id = ${scope.organizationId})`,
+    );
+  }
+  return sides.length === 0 ? sql`FALSE` : sql`(${sql.join(sides, sql` OR `)})`;
+}
+
+/** Every project of `projects` as one `uuid[]` parameter. */
+export const projectList = (projects: VisibleProjects): Sql =>
+  sql`${[...projects.owned, ...projects.attached]}::uuid[]`;

@@ -1,17 +1,7 @@
 import type { Application, OrganizationPermission, SystemPermission } from '@crossarm/shared';
+import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
-
-/** Finds the user a token speaks for: by linked subject, or by id for tokens of the embedded provider. */
-export async function findUserBySubject(db: Executor, subject: string, subjectIsUserId: boolean) {
-  const byLink = await db
-    .selectFrom('users')
-    .selectAll()
-    .where('identity_subject', '=', subject)
-    .executeTakeFirst();
-  if (byLink || !subjectIsUserId || !isUuid(subject)) return byLink ?? null;
-  return (await db.selectFrom('users').selectAll().where('id', '=', subject).executeTakeFirst()) ?? null;
-}
 
 /** Links an external provider's subject to the user with that e-mail, on their first call. */
 export async function linkSubjectByEmail(db: Executor, subject: string, email: string) {
@@ -74,6 +64,64 @@ export async function loadGrants(db: Executor, user: UserRow): Promise<SessionGr
     organization: organization
       ? { ...organization, applications: applicationRows.map((r) => r.application) }
       : null,
+  };
+}
+
+/**
+ * The user a token speaks for (by linked subject, or by id for tokens of the embedded provider) with what
+ * `loadGrants` loads for them: one statement for what every authenticated request needs. Null when no user
+ * matches.
+ */
+export async function loadSessionBySubject(
+  db: Executor,
+  subject: string,
+  subjectIsUserId: boolean,
+): Promise<{ user: UserRow; grants: SessionGrants } | null> {
+  const byId = subjectIsUserId && isUuid(subject) ? subject : null;
+  const result = await sql<
+    UserRow & {
+      session_rank: number;
+      session_system_permissions: SystemPermission[];
+      session_organization_permissions: OrganizationPermission[];
+      session_organization_name: string | null;
+      session_applications: Application[];
+    }
+  >`WITH found AS (
+      (SELECT u.*, 0 AS session_rank FROM users u WHERE u.identity_subject = ${subject}
+        UNION ALL
+        SELECT u.*, 1 AS session_rank FROM users u WHERE u.id = ${byId}::uuid)
+      ORDER BY session_rank LIMIT 1)
+    SELECT found.*,
+      coalesce((SELECT json_agg(sp.permission ORDER BY sp.permission) FROM user_system_permissions sp
+        WHERE sp.user_id = found.id), '[]') AS session_system_permissions,
+      coalesce((SELECT json_agg(op.permission ORDER BY op.permission) FROM user_organization_permissions op
+        WHERE op.user_id = found.id AND op.organization_id = found.organization_id), '[]')
+        AS session_organization_permissions,
+      o.name AS session_organization_name,
+      coalesce((SELECT json_agg(oa.application ORDER BY oa.application) FROM organization_applications oa
+        WHERE oa.organization_id = found.organization_id), '[]') AS session_applications
+    FROM found LEFT JOIN organizations o ON o.id = found.organization_id`.execute(db);
+  const row = result.rows[0];
+  if (!row) return null;
+  const {
+    session_rank: _rank,
+    session_system_permissions: systemPermissions,
+    session_organization_permissions: organizationPermissions,
+    session_organization_name: organizationName,
+    session_applications: applications,
+    ...user
+  } = row;
+  if (!user.organization_id) {
+    return { user, grants: { systemPermissions, organizationPermissions: [], organization: null } };
+  }
+  return {
+    user,
+    grants: {
+      systemPermissions,
+      organizationPermissions,
+      organization:
+        organizationName === null ? null : { id: user.organization_id, name: organizationName, applications },
+    },
   };
 }
 
