@@ -4,16 +4,16 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
-import { exportFileName, inBatches, sendExport } from '../exports/exporter.ts';
+import { exportFileName, sendExport } from '../exports/exporter.ts';
 import { type Catalogue, loadCatalogue } from './catalogue.ts';
 import type { Sql } from './column-sql.ts';
 import { exportColumns } from './export-cells.ts';
-import { assertRequestFits, filterSql, orderSql, readRow, searchSql, shownSql } from './query.ts';
+import { assertRequestFits, filterSql, orderSql, pageCellsSql, readRow, searchSql } from './query.ts';
 import { type OverviewScope, scopeOf, visiblePermits, visibleProjects } from './visibility.ts';
 
 // Exports of the permit overview: exactly what a view shows (its filters, search, sort and visible columns
-// in order) for every row, not one page. Rows are read in chunks of the same ordered query and written as
-// they come, so memory stays flat whatever the number of permits.
+// in order) for every row, not one page. The ordered ids are found once; the rows are read by id in chunks
+// and written as they come, so memory holds the ids and one chunk whatever the number of columns.
 
 /** Rows read per statement while exporting. */
 export const EXPORT_CHUNK_SIZE = 2000;
@@ -33,32 +33,52 @@ async function mayExportAny(db: Executor, scope: OverviewScope) {
 }
 
 /**
- * A chunk of the rows to export, in the view's order: the chunk's ids found first (the visible permits of
- * exportable projects that the filters and search keep), then the shown values computed for them alone.
+ * Every permit to export, in the view's order: the visible permits of exportable projects that the filters
+ * and search keep. One statement reads the whole filter once (ids only, a few megabytes for 100,000 rows),
+ * so the rows that follow are read by id, never by re-running the filter at a growing offset.
  */
-async function exportChunk(
+async function exportIds(
   db: Executor,
   scope: OverviewScope,
   catalogue: Catalogue,
   body: ParsedOverviewRequest,
-  dataIds: string[],
-  limit: number,
-  offset: number,
-): Promise<OverviewRow[]> {
+) {
   const conditions = [
     sql`p.project_id = ANY (ARRAY(SELECT ep.project_id FROM ${exportableProjects(scope)} ep))`,
     filterSql(catalogue, body.filterOptions),
     searchSql(body.searchOptions?.text),
   ].filter((part): part is Sql => part !== null);
+  const result = await sql<{ ids: string[] | null }>`
+    SELECT ARRAY(
+      SELECT p.id FROM ${visiblePermits(scope)} AND ${sql.join(conditions, sql` AND `)}
+      ORDER BY ${orderSql(catalogue, body)}) AS ids`.execute(db);
+  return result.rows[0]?.ids ?? [];
+}
+
+/** The shown values of a chunk of permits, in the order of their ids (a permit deleted meanwhile is left out). */
+async function exportChunk(db: Executor, catalogue: Catalogue, dataIds: string[], ids: string[]) {
+  const { cells, joins } = pageCellsSql(catalogue, dataIds);
   const result = await sql<Record<string, unknown>>`
-    SELECT ${sql.join([sql`p.id`, sql`p.project_id`, ...shownSql(catalogue, dataIds)])}
-    FROM unnest(ARRAY(
-        SELECT p.id FROM ${visiblePermits(scope)} AND ${sql.join(conditions, sql` AND `)}
-        ORDER BY ${orderSql(catalogue, body)} LIMIT ${limit} OFFSET ${offset}
-      )) WITH ORDINALITY AS chunk (id, ord)
-    JOIN permits p ON p.id = chunk.id JOIN projects pr ON pr.id = p.project_id
+    SELECT ${sql.join([sql`p.id`, sql`p.project_id`, ...cells])}
+    FROM unnest(${ids}::uuid[]) WITH ORDINALITY AS chunk (id, ord)
+    JOIN permits p ON p.id = chunk.id JOIN projects pr ON pr.id = p.project_id ${joins}
     ORDER BY chunk.ord`.execute(db);
   return result.rows.map((raw) => readRow(catalogue, dataIds, raw));
+}
+
+/** The rows to export, read a chunk at a time as the file is written. */
+async function* exportRows(
+  db: Executor,
+  scope: OverviewScope,
+  catalogue: Catalogue,
+  body: ParsedOverviewRequest,
+  dataIds: string[],
+  chunkSize: number,
+): AsyncGenerator<OverviewRow> {
+  const ids = await exportIds(db, scope, catalogue, body);
+  for (let start = 0; start < ids.length; start += chunkSize) {
+    yield* await exportChunk(db, catalogue, dataIds, ids.slice(start, start + chunkSize));
+  }
 }
 
 /**
@@ -95,9 +115,6 @@ export async function exportOverview(
     fileName: exportFileName('permits', format),
     sheetName: 'Permits',
     columns: exportColumns(columns, format),
-    rows: inBatches(
-      (limit, offset) => exportChunk(ctx.db, scope, catalogue, checked, dataIds, limit, offset),
-      chunkSize,
-    ),
+    rows: exportRows(ctx.db, scope, catalogue, checked, dataIds, chunkSize),
   });
 }
