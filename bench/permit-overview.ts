@@ -11,7 +11,8 @@
  * Options: --postgres (the server of BENCH_PG_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres;
  * a database `crossarm_bench` is created there and dropped at the end), --keep (keep the database, and reuse
  * it when it already holds a world of that size), --workers 2 (connections writing the world at once; a
- * server only), --runs 9, --explain (EXPLAIN ANALYZE each case's
+ * server only), --runs 9, --only ac (only the cases of those letters), --statements (time each statement of
+ * a request on its own), --explain (EXPLAIN ANALYZE each case's
  * statements into /tmp/crossarm-bench/).
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -34,7 +35,7 @@ const WARMUPS = 2;
 const KEEP = flag('keep');
 const ON_POSTGRES = flag('postgres');
 const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DATABASE = option('database', 'crossarm_bench');
+const DATABASE = option('database', `crossarm_bench_${PERMITS}`);
 const EXPLAIN_DIR = '/tmp/crossarm-bench';
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -333,6 +334,22 @@ async function timed<T>(run: () => Promise<T>) {
   return { ms: median(samples), last: last! };
 }
 
+async function alternating<A, B>(first: () => Promise<A>, second: () => Promise<B>) {
+  const a: number[] = [];
+  const b: number[] = [];
+  let lastA: A | undefined;
+  let lastB: B | undefined;
+  for (let i = 0; i < WARMUPS + RUNS; i++) {
+    let started = performance.now();
+    lastA = await first();
+    if (i >= WARMUPS) a.push(performance.now() - started);
+    started = performance.now();
+    lastB = await second();
+    if (i >= WARMUPS) b.push(performance.now() - started);
+  }
+  return { endpoint: { ms: median(a), last: lastA! }, hand: { ms: median(b), last: lastB! } };
+}
+
 const results: {
   name: string;
   endpoint: number;
@@ -341,9 +358,16 @@ const results: {
   rows: number;
   total: number | null;
 }[] = [];
-for (const item of cases) {
-  const endpoint = await timed(() => callEndpoint(item));
-  const hand = await timed(async () => (await item.handSql.execute(db)).rows[0]!);
+// --only ad runs the cases whose letters are given.
+const ONLY = option('only', '');
+const chosen = cases.filter((item) => !ONLY || ONLY.includes(item.name[1]!));
+for (const item of chosen) {
+  // The endpoint and the hand-written statement take turns, so that a burst of other work on the machine
+  // falls on both alike.
+  const { endpoint, hand } = await alternating(
+    () => callEndpoint(item),
+    async () => (await item.handSql.execute(db)).rows[0]!,
+  );
   statements = 0;
   captured = [];
   await callEndpoint(item);
@@ -352,8 +376,19 @@ for (const item of cases) {
     .map((query) => query.sql.replace(/\s+/g, ' ').slice(0, 60))
     .filter((head) => !head.startsWith('select * from "events" where "published_at" is null'));
   const perRequest = Math.min(statements, heads.length);
+  const requestQueries = (captured as CompiledQuery[]).filter(
+    (query) => !query.sql.startsWith('select * from "events" where "published_at" is null'),
+  );
   captured = null;
-  if (item === cases[0]) out(`statements of one request:\n  ${heads.join('\n  ')}`);
+  // --statements: each of the request's statements timed on its own (median), to see where the time goes.
+  const statementMs: number[] = [];
+  if (flag('statements')) {
+    for (const query of requestQueries) {
+      const { ms } = await timed(() => db.executeQuery(CompiledQuery.raw(query.sql, [...query.parameters])));
+      statementMs.push(ms);
+    }
+  }
+  if (item === chosen[0]) out(`statements of one request:\n  ${heads.join('\n  ')}`);
   const endpointIds = (endpoint.last.rows ?? []).map((row) => row.id);
   const handIds = hand.last.ids ?? [];
   if (JSON.stringify(endpointIds) !== JSON.stringify(handIds)) {
@@ -375,14 +410,17 @@ for (const item of cases) {
   out(
     `${item.name.padEnd(46)} endpoint ${endpoint.ms.toFixed(1).padStart(8)} ms  SQL ${hand.ms.toFixed(1).padStart(8)} ms  ` +
       `x${(endpoint.ms / hand.ms).toFixed(2)}  ${perRequest} statements  ${endpointIds.length} rows` +
-      `${endpoint.last.total === null ? '' : ` of ${endpoint.last.total}`}  ids match`,
+      `${endpoint.last.total === null ? '' : ` of ${endpoint.last.total}`}  ids match` +
+      (statementMs.length > 0
+        ? `  (statements ${statementMs.map((ms) => ms.toFixed(1)).join(' + ')} ms)`
+        : ''),
   );
 }
 
 if (flag('explain')) {
   // The plans of every case's statements that read permits, into one file.
   const lines: string[] = [];
-  for (const item of cases) {
+  for (const item of chosen) {
     captured = [];
     await callEndpoint(item);
     const queries = captured as CompiledQuery[];
@@ -395,6 +433,12 @@ if (flag('explain')) {
       );
       lines.push('', query.sql, '', ...plan.rows.map((row) => row['QUERY PLAN']), '');
     }
+    // And the hand-written statement's, to compare.
+    const hand = item.handSql.compile(db);
+    const handPlan = await db.executeQuery<{ 'QUERY PLAN': string }>(
+      CompiledQuery.raw(`EXPLAIN (ANALYZE, BUFFERS) ${hand.sql}`, [...hand.parameters]),
+    );
+    lines.push('-- hand-written', '', ...handPlan.rows.map((row) => row['QUERY PLAN']), '');
   }
   mkdirSync(EXPLAIN_DIR, { recursive: true });
   const file = `${EXPLAIN_DIR}/explain-${bench.kind.toLowerCase()}-${PERMITS}.txt`;

@@ -251,18 +251,26 @@ export async function hasWorld(db: Db, permits: number) {
     .select('id')
     .where('id', '=', describeWorld(0).ownerUserId)
     .executeTakeFirst();
-  return Number(rows[0]!.n) === permits && owner !== undefined;
+  // The counters are written last: a world whose generation stopped half-way has none.
+  const counters = await db
+    .selectFrom('permit_counters')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(rows[0]!.n) === permits && owner !== undefined && Number(counters.n) === PROJECTS;
 }
 
 /**
- * Writes the world into an empty, migrated database; returns it with the seconds each part took. Permits
- * and their rows are written in chunks, each in one transaction.
+ * Writes the world into an empty, migrated database; returns it with the milliseconds each part took
+ * (setup, write, vacuum, indexes, analyze). Permits and their rows are written in chunks of `chunk` permits,
+ * each in one transaction, by `workers` connections, into tables stripped of their indexes; then the tables
+ * are vacuumed, the indexes and constraints rebuilt as the migrations made them, and everything analyzed.
+ * The schema afterwards is the migrated one, and the rows depend on N only (not on `chunk` or `workers`).
  */
 export async function buildPermitWorld(
   db: Db,
   permits: number,
   log: (line: string) => void = () => {},
-  { chunk = 20_000, workers = 1 }: { chunk?: number; workers?: number } = {},
+  { chunk = 50_000, workers = 1 }: { chunk?: number; workers?: number } = {},
 ) {
   const world = describeWorld(permits);
   const timings: Record<string, number> = {};
@@ -382,17 +390,19 @@ export async function buildPermitWorld(
           updated_at: now,
         })
         .execute();
-      await trx
-        .insertInto('permit_counters')
-        .values({ project_id: projectId, last_number: Math.ceil(Math.max(0, permits - p) / PROJECTS) })
-        .execute();
     }
   });
+
+  // The per-permit tables are loaded without their indexes (but the permit's two keys that other tables'
+  // foreign keys need), which are recreated afterwards from their recorded definitions: building an index
+  // on a full table is far cheaper than maintaining it row by row, above all one led by a random uuid.
+  const deferred = await deferIndexes(db);
   timings.setup = performance.now() - started;
 
   // Chunks are written by `workers` connections at once (a server's cores; PGlite has one connection).
   let next = 0;
   let written = 0;
+  const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0)} s`;
   const worker = async () => {
     while (next < permits) {
       const from = next;
@@ -401,24 +411,174 @@ export async function buildPermitWorld(
       await db.transaction().execute(async (trx) => {
         // Rows are consistent by construction: the foreign key triggers are skipped while loading.
         await sql`SET LOCAL session_replication_role = replica`.execute(trx);
+        await sql`SET LOCAL synchronous_commit = off`.execute(trx);
+        await sql`SET LOCAL work_mem = '256MB'`.execute(trx);
         for (const statement of chunkStatements(world, from, to)) await statement.execute(trx);
       });
       const before = written;
       written += to - from;
       if (Math.floor(written / 100_000) !== Math.floor(before / 100_000) || written === permits) {
-        log(
-          `  ${written.toLocaleString('en')} permits written, ${((performance.now() - started) / 1000).toFixed(0)} s`,
-        );
+        log(`  ${written.toLocaleString('en')} permits written, ${elapsed()}`);
       }
     }
   };
   await Promise.all(Array.from({ length: workers }, worker));
   timings.write = performance.now() - started - timings.setup;
-  const analyzeStarted = performance.now();
+
+  // Vacuumed before the indexes exist, so that the pass setting hint bits and the visibility map does not
+  // have indexes to clean up, and the index builds then read pages that stay clean; analyzed so that the
+  // foreign key checks of the rebuilt keys are planned on real row counts.
+  let step = performance.now();
+  await inParallel(
+    workers,
+    LOADED_TABLES.map((table) => async () => {
+      await sql`VACUUM ANALYZE ${sql.table(table)}`.execute(db);
+    }),
+  );
+  timings.vacuum = performance.now() - step;
+  log(`  vacuumed, ${elapsed()}`);
+  step = performance.now();
+  await deferred.restore(workers);
+  timings.indexes = performance.now() - step;
+  log(`  ${deferred.count} indexes and constraints recreated, ${elapsed()}`);
+
+  // The counters last: their presence marks a complete world (`hasWorld`).
+  await db
+    .insertInto('permit_counters')
+    .values(
+      world.projectIds.map((projectId, p) => ({
+        project_id: projectId,
+        last_number: Math.ceil(Math.max(0, permits - p) / PROJECTS),
+      })),
+    )
+    .execute();
+  // The loaded tables' pages are all visible already, so this reads the small tables and samples the rest.
+  step = performance.now();
   await sql`VACUUM ANALYZE`.execute(db);
-  timings.analyze = performance.now() - analyzeStarted;
+  timings.analyze = performance.now() - step;
   return { world, timings, totalMs: performance.now() - started };
 }
+
+/** The tables holding rows per permit, written in bulk. */
+const LOADED_TABLES = [
+  'permits',
+  'permit_stages',
+  'permit_tasks',
+  'permit_property_values',
+  'permit_task_assignments',
+  'permit_poles',
+  'permit_activity',
+];
+
+/** Runs the tasks with at most `n` at once (each takes a connection of the pool). */
+async function inParallel(n: number, tasks: (() => Promise<void>)[]) {
+  let next = 0;
+  const run = async () => {
+    while (next < tasks.length) await tasks[next++]!();
+  };
+  await Promise.all(Array.from({ length: Math.max(1, n) }, run));
+}
+
+/**
+ * Drops the indexes of the loaded tables, with the primary key and unique constraints they back and the
+ * foreign keys among those tables that rely on them, and returns how to put them back exactly as they were
+ * (the definitions PostgreSQL prints for them). Indexes referenced by foreign keys of other tables (the
+ * permit's id, and its project and id) stay: they are small, and dropping them would drop those keys too.
+ */
+async function deferIndexes(db: Db) {
+  const tables = LOADED_TABLES;
+  const { rows: indexes } = await sql<{
+    oid: string;
+    table: string;
+    name: string;
+    definition: string;
+    constraint: string | null;
+    constraintDefinition: string | null;
+  }>`SELECT i.indexrelid::text AS oid, t.relname AS "table", x.relname AS name,
+      pg_get_indexdef(i.indexrelid) AS definition, c.conname AS "constraint",
+      pg_get_constraintdef(c.oid) AS "constraintDefinition"
+    FROM pg_index i
+    JOIN pg_class t ON t.oid = i.indrelid
+    JOIN pg_class x ON x.oid = i.indexrelid
+    JOIN pg_namespace n ON n.oid = t.relnamespace AND n.nspname = current_schema()
+    LEFT JOIN pg_constraint c ON c.conindid = i.indexrelid AND c.conrelid = i.indrelid AND c.contype IN ('p', 'u', 'x')
+    WHERE t.relname = ANY (${tables}::text[])
+      AND NOT EXISTS (SELECT 1 FROM pg_constraint f JOIN pg_class r ON r.oid = f.conrelid
+        WHERE f.contype = 'f' AND f.conindid = i.indexrelid AND NOT (r.relname = ANY (${tables}::text[])))
+    ORDER BY t.relname, x.relname`.execute(db);
+  const oids = indexes.map((index) => index.oid);
+  const { rows: foreignKeys } = await sql<{ table: string; name: string; definition: string }>`
+    SELECT r.relname AS "table", f.conname AS name, pg_get_constraintdef(f.oid) AS definition
+    FROM pg_constraint f JOIN pg_class r ON r.oid = f.conrelid
+    WHERE f.contype = 'f' AND f.conindid = ANY (${oids}::oid[])
+    ORDER BY r.relname, f.conname`.execute(db);
+
+  await db.transaction().execute(async (trx) => {
+    for (const key of foreignKeys) {
+      await sql`ALTER TABLE ${sql.table(key.table)} DROP CONSTRAINT ${sql.ref(key.name)}`.execute(trx);
+    }
+    for (const index of indexes) {
+      if (index.constraint) {
+        await sql`ALTER TABLE ${sql.table(index.table)} DROP CONSTRAINT ${sql.ref(index.constraint)}`.execute(
+          trx,
+        );
+      } else {
+        await sql`DROP INDEX ${sql.ref(index.name)}`.execute(trx);
+      }
+    }
+  });
+
+  /** The statement recreating an index (a constraint's under the constraint's own name). */
+  const create = (index: (typeof indexes)[number]) =>
+    index.constraint
+      ? `ALTER TABLE ${quote(index.table)} ADD CONSTRAINT ${quote(index.constraint)} ${index.constraintDefinition}`
+      : index.definition;
+  return {
+    count: indexes.length + foreignKeys.length,
+    /** Builds the indexes, the largest tables first, on `workers` connections, then the foreign keys. */
+    async restore(workers: number) {
+      const { rows: sizes } = await sql<{ table: string; bytes: string }>`
+        SELECT relname AS "table", pg_relation_size(oid)::text AS bytes FROM pg_class
+        WHERE relkind = 'r' AND relnamespace = current_schema()::regnamespace
+          AND relname = ANY (${LOADED_TABLES}::text[])`.execute(db);
+      const bytes = new Map(sizes.map((row) => [row.table, Number(row.bytes)]));
+      const bySize = [...indexes].sort((a, b) => bytes.get(b.table)! - bytes.get(a.table)!);
+      // Sorts in memory on a server; the embedded engine (32-bit) has far less memory to give.
+      const { rows } = await sql<{ small: boolean }>`SELECT version() LIKE '%32-bit%' AS small`.execute(db);
+      const memory = rows[0]!.small ? '256MB' : '2GB';
+      const settings = async (trx: Db) => {
+        await sql`SELECT set_config('maintenance_work_mem', ${memory}, true), set_config('work_mem', ${memory}, true)`.execute(
+          trx,
+        );
+        await sql`SET LOCAL synchronous_commit = off`.execute(trx);
+        // The connections already build in parallel; a server with more cores than writers can lend more.
+        await sql`SET LOCAL max_parallel_maintenance_workers = 0`.execute(trx);
+      };
+      await inParallel(
+        workers,
+        bySize.map((index) => async () => {
+          await db.transaction().execute(async (trx) => {
+            await settings(trx);
+            await sql.raw(create(index)).execute(trx);
+          });
+        }),
+      );
+      await inParallel(
+        workers,
+        foreignKeys.map((key) => async () => {
+          await db.transaction().execute(async (trx) => {
+            await settings(trx);
+            await sql
+              .raw(`ALTER TABLE ${quote(key.table)} ADD CONSTRAINT ${quote(key.name)} ${key.definition}`)
+              .execute(trx);
+          });
+        }),
+      );
+    },
+  };
+}
+
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** A pseudo-random integer in [0, n) for the permit `i` and a salt. */
 const pick = (salt: number, n: number) => sql.raw(`((hashint8(b.i * 64 + ${salt}) & 2147483647) % ${n})`);
@@ -515,21 +675,23 @@ function chunkStatements(world: PermitWorld, from: number, to: number) {
     'backbone',
     'lateral',
   ];
+  // `r` is the value's own hash (the permit's number and the property's index); the property's id is the
+  // md5 name of `worldId`, looked up rather than hashed again for each of the 30 rows of a permit.
   const valuesInsert = sql`WITH ${base}
     INSERT INTO permit_property_values (permit_id, project_id, property_entry_id, task_key, value, updated_at)
-    SELECT b.id, b.project_id, ${idSql('property', sql`k`)}, NULL,
+    SELECT b.id, b.project_id, (${props.map((p) => p.entryId)}::uuid[])[k + 1], NULL,
       CASE (${kinds}::text[])[k + 1]
         WHEN 'Text' THEN to_jsonb(CASE WHEN k = 0 THEN (100 + ${pick(7, 9900)})::text || ' '
             || (${STREETS}::text[])[${pick(8, STREETS.length)} + 1]
-          ELSE (${words}::text[])[(hashint8(b.i * 64 + 20 + k) & 2147483647) % ${words.length} + 1] || ' '
+          ELSE (${words}::text[])[h.r % ${words.length} + 1] || ' '
             || ((hashint8(b.i * 64 + 50 + k) & 2147483647) % 10000)::text END)
-        WHEN 'Number' THEN to_jsonb((hashint8(b.i * 64 + 20 + k) & 2147483647) % 1000)
-        WHEN 'Date' THEN to_jsonb(to_char(date '2024-01-01' + ((hashint8(b.i * 64 + 20 + k) & 2147483647) % 1000)::int,
-          'YYYY-MM-DD'))
-        ELSE to_jsonb((${choiceMatrix}::text[][])[k + 1][(hashint8(b.i * 64 + 20 + k) & 2147483647) % 5 + 1])
+        WHEN 'Number' THEN to_jsonb(h.r % 1000)
+        WHEN 'Date' THEN to_jsonb(to_char(date '2024-01-01' + (h.r % 1000)::int, 'YYYY-MM-DD'))
+        ELSE to_jsonb((${choiceMatrix}::text[][])[k + 1][h.r % 5 + 1])
       END,
       b.created_at + make_interval(hours => (k % 5) * b.age_hours / 5)
-    FROM base b CROSS JOIN generate_series(0, ${props.length - 1}) AS k`;
+    FROM base b CROSS JOIN generate_series(0, ${props.length - 1}) AS k
+      CROSS JOIN LATERAL (SELECT hashint8(b.i * 64 + 20 + k) & 2147483647 AS r) h`;
   // The task being worked gets one of the pole owner's people; a task of the first stage another.
   const assignmentsInsert = sql`WITH ${base}
     INSERT INTO permit_task_assignments (permit_id, task_key, user_id, assigned_at)
