@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { FieldType } from './library.ts';
 import { checkValue, fileOptionsError, fileRefsOf, type PropertyFacts } from './permit-values.ts';
+import { propertyFact } from './workflow-fixtures.ts';
 
-const fact = (
-  fieldType: FieldType,
-  renderOptions: Record<string, unknown> = {},
-  name = 'P',
-): PropertyFacts => ({
-  id: `${name}-id`,
-  name,
-  fieldType,
-  renderOptions,
-});
+const fact = propertyFact;
 const message = (property: PropertyFacts, value: unknown) => {
   const result = checkValue(property, value);
   return result.ok ? null : result.message;

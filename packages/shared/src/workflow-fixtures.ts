@@ -1,3 +1,5 @@
+import type { FieldType } from './library.ts';
+import type { PropertyFacts } from './permit-values.ts';
 import {
   type TemplateStage,
   type TemplateTask,
@@ -149,3 +151,15 @@ export function sampleDefinition(entry: EntryIds = ENTRY): WorkflowDefinition {
   };
   return WorkflowDefinition.parse(input);
 }
+
+/** A property's facts as values are checked against them: a type, its render options, a name. */
+export const propertyFact = (
+  fieldType: FieldType,
+  renderOptions: Record<string, unknown> = {},
+  name = 'P',
+): PropertyFacts => ({
+  id: `${name}-id`,
+  name,
+  fieldType,
+  renderOptions,
+});

@@ -1,17 +1,8 @@
-import type { FieldType, PropertyFacts } from '@crossarm/shared';
 import { describe, expect, it } from 'vitest';
+import { propertyFact } from '../../../../../packages/shared/src/workflow-fixtures.ts';
 import { computeExpressions, expressionPlacements } from './properties-expressions.ts';
 
-const fact = (
-  fieldType: FieldType,
-  renderOptions: Record<string, unknown> = {},
-  name = 'P',
-): PropertyFacts => ({
-  id: `${name}-id`,
-  name,
-  fieldType,
-  renderOptions,
-});
+const fact = propertyFact;
 
 describe('computing expressions', () => {
   it('follows expressions that refer to other expressions, and leaves failures empty', () => {
