@@ -183,15 +183,22 @@ describe.skipIf(!chromiumPath)('the permit tracker in a browser', () => {
       .toBe(1);
     await expect.poll(() => progress.count()).toBe(0);
 
-    // A workbook on a very slow connection, cancelled on the way.
+    // A workbook on a very slow connection, in the dark scheme, cancelled on the way.
+    await owner.getByRole('button', { name: 'Open profile' }).click();
+    await owner.getByRole('switch', { name: /dark mode/i }).click();
+    await expect.poll(() => owner.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
+    await owner.keyboard.press('Escape');
     await throttle(2 * 1024);
     await owner.getByRole('button', { name: 'Export' }).click();
     await owner.getByRole('menuitem', { name: 'Excel (.xlsx)' }).click();
     await expect
       .poll(async () => ((await progress.count()) > 0 ? progress.innerText() : ''))
       .toMatch(/Exporting Excel… .* \(300 rows\)/);
+    await owner.getByRole('menu').waitFor({ state: 'detached' });
+    await screenshot(owner, 'tracker-export-progress-dark');
     await owner.getByRole('button', { name: 'Cancel export' }).click();
     await expect.poll(() => owner.getByText('Export cancelled.').count()).toBe(1);
+    await screenshot(owner, 'tracker-export-cancelled-dark');
     await throttle(-1);
     await network.detach();
   });

@@ -91,6 +91,13 @@ describe.skipIf(!chromiumPath)('saved views in a browser', () => {
     await menu.waitFor();
     return menu;
   };
+  /** Waits until every transition that ends has ended, so that a screenshot shows the screen at rest. */
+  const settled = (page: Page) =>
+    page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    );
   /** Picks an option of a select; a dropdown that closes under a re-render is opened again. */
   const choose = async (page: Page, select: Locator, option: string) => {
     await expect
@@ -304,6 +311,7 @@ describe.skipIf(!chromiumPath)('saved views in a browser', () => {
       .getByRole('button', { name: 'Delete folder' })
       .click();
     await expect.poll(topFolders).toEqual(['Folder Make ready']);
+    await settled(dana);
     await screenshot(dana, 'views-favourites-panel');
 
     await dana.reload();
@@ -348,6 +356,7 @@ describe.skipIf(!chromiumPath)('saved views in a browser', () => {
       .poll(() => chips.getByRole('list', { name: 'Any of 2 filters' }).getByRole('listitem').count())
       .toBe(2);
     expect(await chips.getByRole('button', { name: /^Remove filter/ }).count()).toBe(3);
+    await settled(dana);
     await screenshot(dana, 'views-navigation');
 
     await views.getByRole('link', { name: 'All', exact: true }).click();
@@ -444,5 +453,47 @@ describe.skipIf(!chromiumPath)('saved views in a browser', () => {
     expect(await maria.getByRole('heading', { name: 'View Unavailable' }).count()).toBeGreaterThan(0);
     expect(await table(maria).count()).toBe(0);
     await maria.context().close();
+  });
+
+  it('reads well in dark mode: the navigation, the filter builder, the summary row and the favourites panel', async () => {
+    await dana.getByRole('button', { name: 'Open profile' }).click();
+    await dana.getByRole('switch', { name: /dark mode/i }).click();
+    await expect.poll(() => dana.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
+    await dana.keyboard.press('Escape');
+    // The toasts of the sharing before would cover the toolbar.
+    for (const close of await dana.locator('.mantine-Notification-closeButton').all())
+      await close.click({ timeout: 2_000 }).catch(() => undefined);
+
+    // The open view highlighted beneath Permits, a folder open and a sub-folder closed; the chips and the sum.
+    const nav = dana.getByRole('navigation', { name: 'Main navigation' });
+    await nav.getByRole('group', { name: 'Folder North district' }).getByRole('button').click();
+    const sum = dana.getByRole('button', { name: 'Summary of Poles' });
+    await expect.poll(() => sum.innerText()).toMatch(/Sum\s+\d/);
+    await sum.scrollIntoViewIfNeeded();
+    await heading(dana).hover();
+    await settled(dana);
+    await screenshot(dana, 'views-navigation-dark');
+    await nav.getByRole('link', { name: 'All views…' }).click();
+    await expect
+      .poll(() => dana.getByRole('menu').getByRole('menuitem', { name: VIEW_NAME }).count())
+      .toBe(1);
+    await settled(dana);
+    await screenshot(dana, 'views-all-views-dark');
+    await dana.keyboard.press('Escape');
+
+    await dana.getByRole('button', { name: /^Filter/ }).click();
+    await expect.poll(() => dana.getByRole('group', { name: 'Filter group 1' }).count()).toBe(1);
+    await settled(dana);
+    await screenshot(dana, 'views-nested-filter-dark');
+    await dana.getByRole('button', { name: 'Cancel', exact: true }).click();
+
+    const menu = await openViews(dana);
+    await settled(dana);
+    await screenshot(dana, 'views-favourites-menu-dark');
+    await menu.getByRole('menuitem', { name: 'Organise favourites…' }).click();
+    const panel = dana.getByRole('dialog', { name: 'Favourites' });
+    await expect.poll(() => panel.getByRole('listitem', { name: VIEW_NAME }).count()).toBe(1);
+    await settled(dana);
+    await screenshot(dana, 'views-favourites-panel-dark');
   });
 });

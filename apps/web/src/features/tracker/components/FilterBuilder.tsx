@@ -54,7 +54,8 @@ function GroupEditor(props: FilterBuilderProps & { group: FilterGroup; path: Gro
       withBorder={nested}
       p={nested ? 'xs' : 0}
       radius="sm"
-      bg={nested ? 'var(--mantine-color-default-hover)' : undefined}
+      // The outer group is the popover itself: a Paper of its own would be a darker box in the dark scheme.
+      bg={nested ? 'var(--mantine-color-default-hover)' : 'transparent'}
       role="group"
       aria-label={nested ? `Filter group ${path.map((i) => i + 1).join('.')}` : 'Filters'}
     >

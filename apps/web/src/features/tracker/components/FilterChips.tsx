@@ -44,6 +44,8 @@ export function FilterChips({ filter, columns, userNames, onChange }: FilterChip
           key={keyOf(item)}
           size="sm"
           role="listitem"
+          // Mantine's dark pill is the colour of the page: a step lighter, so the chip reads as one.
+          bg="light-dark(var(--mantine-color-gray-1), var(--mantine-color-dark-5))"
           withRemoveButton
           onRemove={() => onChange(normalizeFilter(removeRow(filter, item.rowId)))}
           // The pill hides its remove button from the keyboard and screen readers unless told otherwise.

@@ -282,7 +282,8 @@ export function TrackerTable({
             <Table.Tfoot
               style={{
                 position: 'sticky',
-                bottom: 0,
+                // A pixel past the edge, so that no row shows through a rounding seam beneath the summary.
+                bottom: -1,
                 zIndex: 2,
                 background: stickyBg,
                 boxShadow: '0 -1px 0 var(--mantine-color-default-border)',
@@ -300,7 +301,7 @@ export function TrackerTable({
                     <Table.Td key={dataId} ta={isNumericColumn(column) ? 'right' : undefined} py={4}>
                       <Menu position="top" width={180} shadow="md" withinPortal>
                         <Menu.Target>
-                          <UnstyledButton aria-label={`Summary of ${title}`} w="100%">
+                          <UnstyledButton aria-label={`Summary of ${title}`} w="100%" display="block">
                             {metric ? (
                               <Text
                                 size="xs"
