@@ -208,19 +208,26 @@ const cases: Case[] = [
         { dataId: `property.${cost.entryId}`, metric: 'Average' },
       ],
     },
+    // The conditions as sets read once from the filter indexes (each tested with a hash per permit), the
+    // active stage from the permit's own column, and the date and cost read by key for the permits kept.
     handSql: sql`WITH m AS MATERIALIZED (
-        SELECT p.id, p.permit_number, p.created_at, p.actual_poles, d.value #>> '{}' AS due,
-          CASE WHEN jsonb_typeof(c.value) = 'number' THEN (c.value #>> '{}')::float8 END AS cost
+        SELECT p.id, p.permit_number, p.created_at, p.actual_poles,
+          (SELECT d.value #>> '{}' FROM permit_property_values d
+            WHERE d.permit_id = p.id AND d.property_entry_id = ${due.entryId}) AS due,
+          (SELECT CASE WHEN jsonb_typeof(c.value) = 'number' THEN (c.value #>> '{}')::float8 END
+            FROM permit_property_values c WHERE c.permit_id = p.id AND c.property_entry_id = ${cost.entryId}) AS cost
         FROM permits p
-        LEFT JOIN permit_property_values d ON d.permit_id = p.id AND d.property_entry_id = ${due.entryId}
-        LEFT JOIN permit_property_values c ON c.permit_id = p.id AND c.property_entry_id = ${cost.entryId}
         WHERE p.project_id = ANY (${owned}::uuid[]) AND p.status = 'Active'
           AND (p.active_stage_key = ${stage2.key}
-            OR EXISTS (SELECT 1 FROM permit_tasks t WHERE t.permit_id = p.id
+            OR p.id IN (SELECT t.permit_id FROM permit_tasks t WHERE t.project_id = ANY (${owned}::uuid[])
               AND t.library_entry_id = ${walk.entryId} AND t.status = 'InProgress'))
-          AND (CASE WHEN jsonb_typeof(c.value) = 'number' THEN (c.value #>> '{}')::float8 END > 900
-            OR EXISTS (SELECT 1 FROM permit_property_values v WHERE v.permit_id = p.id
-              AND v.property_entry_id = ${priority.entryId} AND v.value = '"urgent"'::jsonb)))
+          AND (p.id IN (SELECT v.permit_id FROM permit_property_values v
+              WHERE v.property_entry_id = ${cost.entryId} AND v.project_id = ANY (${owned}::uuid[])
+              AND CASE WHEN jsonb_typeof(v.value) = 'number' THEN (v.value #>> '{}')::float8 END > 900)
+            OR p.id IN (SELECT v.permit_id FROM permit_property_values v
+              WHERE v.property_entry_id = ${priority.entryId} AND v.project_id = ANY (${owned}::uuid[])
+              AND jsonb_typeof(v.value) = 'string' AND length(v.value::text) <= 256
+              AND (v.value #>> '{}') = 'urgent')))
       SELECT (SELECT array_agg(id ORDER BY due ASC NULLS LAST, permit_number ASC, created_at DESC, id DESC)
           FROM (SELECT * FROM m ORDER BY due ASC NULLS LAST, permit_number ASC, created_at DESC, id DESC LIMIT 50) page)
           AS ids,
@@ -235,15 +242,15 @@ const cases: Case[] = [
       columnOptions: ['permit.PermitNumber', 'permit.Location', 'permit.ApplicantName', 'project.Name'],
       searchOptions: { text: SEARCH },
     },
-    handSql: sql`WITH found AS (
-        SELECT q.id FROM permits q WHERE q.permit_number ILIKE ${`%${SEARCH}%`} OR q.location ILIKE ${`%${SEARCH}%`}
-        UNION SELECT q.id FROM permits q JOIN projects pr ON pr.id = q.project_id
-          WHERE (pr.name || ' ' || pr.project_code) ILIKE ${`%${SEARCH}%`}
-        UNION SELECT q.id FROM permits q JOIN organizations o ON o.id = q.applicant_organization_id
-          WHERE o.name ILIKE ${`%${SEARCH}%`}),
-      m AS MATERIALIZED (
-        SELECT p.id, p.created_at FROM found JOIN permits p ON p.id = found.id
-        WHERE p.project_id = ANY (${owned}::uuid[]))
+    // Each part keeps the visible projects' permits as it reads them, with what the page is ordered by.
+    handSql: sql`WITH m AS MATERIALIZED (
+        SELECT q.id, q.created_at FROM permits q
+          WHERE (q.permit_number ILIKE ${`%${SEARCH}%`} OR q.location ILIKE ${`%${SEARCH}%`})
+            AND q.project_id = ANY (${owned}::uuid[])
+        UNION SELECT q.id, q.created_at FROM permits q JOIN projects pr ON pr.id = q.project_id
+          WHERE (pr.name || ' ' || pr.project_code) ILIKE ${`%${SEARCH}%`} AND q.project_id = ANY (${owned}::uuid[])
+        UNION SELECT q.id, q.created_at FROM permits q JOIN organizations o ON o.id = q.applicant_organization_id
+          WHERE o.name ILIKE ${`%${SEARCH}%`} AND q.project_id = ANY (${owned}::uuid[]))
       SELECT (SELECT array_agg(id ORDER BY created_at DESC, id DESC)
           FROM (SELECT * FROM m ORDER BY created_at DESC, id DESC LIMIT 50) page) AS ids,
         count(*)::int AS total

@@ -32,6 +32,7 @@ import * as overviewIndexes from './20261122T060200-overview-indexes.ts';
 import * as views from './20261122T070000-views.ts';
 import * as overviewSpeed from './20261122T081000-overview-speed.ts';
 import * as overviewStageIndex from './20261122T081001-overview-stage-index.ts';
+import * as overviewCoveringIndexes from './20261126T020000-overview-covering-indexes.ts';
 
 /** Every migration, by its timestamped name. Append new ones; never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '20261122T070000-views': views,
   '20261122T081000-overview-speed': overviewSpeed,
   '20261122T081001-overview-stage-index': overviewStageIndex,
+  '20261126T020000-overview-covering-indexes': overviewCoveringIndexes,
 };

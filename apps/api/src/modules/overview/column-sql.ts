@@ -187,8 +187,12 @@ export const PERMIT_COLUMN_SQL: Record<string, ColumnSql> = {
       order: sql`s.position`,
     },
     sort: sql`(SELECT lower(s.name) FROM permit_stages s WHERE s.permit_id = p.id AND s.stage_key = p.active_stage_key)`,
+    // The active stage is the one stage whose status is Active (the permit's `active_stage_key` names it).
+    // Found by status rather than by the permit's key, the condition names the permit alone: the planner
+    // reads the visible projects' active stages of that entry from the filter index once, as a hashed
+    // set, instead of probing each visible permit's stage.
     filter: placeFilter(
-      sql`FROM permit_stages s WHERE s.permit_id = p.id AND s.stage_key = p.active_stage_key`,
+      sql`FROM permit_stages s WHERE s.permit_id = p.id AND s.status = 'Active'`,
       sql`s.project_id`,
       sql`s.library_entry_id`,
       ordered,

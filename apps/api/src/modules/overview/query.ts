@@ -111,18 +111,22 @@ export function filterSql(
  * Text in the permit number, location, applicant or project name or code, ignoring case: the permits found
  * through each part's own trigram index (or by the projects and applicants whose name has it), as one set
  * of ids. The planner can start from that set, so a rare text is found without reading every permit.
+ * `projects` (a `uuid[]`), when given, holds every project of the permits being read: each part keeps only
+ * those projects' permits while it reads them, so the set holds the permits that can be shown, not every
+ * organization's.
  */
-export function searchSql(text: string | undefined): Sql | null {
+export function searchSql(text: string | undefined, projects?: Sql): Sql | null {
   if (!text) return null;
   const pattern = containsPattern(text);
+  const among = projects ? sql` AND q.project_id = ANY (${projects})` : sql``;
   return sql`p.id IN (
-    SELECT q.id FROM permits q WHERE q.permit_number ILIKE ${pattern} OR q.location ILIKE ${pattern}
+    SELECT q.id FROM permits q WHERE (q.permit_number ILIKE ${pattern} OR q.location ILIKE ${pattern})${among}
     UNION
     SELECT q.id FROM permits q
-      WHERE q.project_id IN (SELECT j.id FROM projects j WHERE (j.name || ' ' || j.project_code) ILIKE ${pattern})
+      WHERE q.project_id IN (SELECT j.id FROM projects j WHERE (j.name || ' ' || j.project_code) ILIKE ${pattern})${among}
     UNION
     SELECT q.id FROM permits q
-      WHERE q.applicant_organization_id IN (SELECT o.id FROM organizations o WHERE o.name ILIKE ${pattern}))`;
+      WHERE q.applicant_organization_id IN (SELECT o.id FROM organizations o WHERE o.name ILIKE ${pattern})${among})`;
 }
 
 /** The asked sort keys, each with its direction. */
@@ -234,9 +238,10 @@ export async function runOverview(
   stillHolds: Sql | null = null,
 ): Promise<OverviewAnswer | null> {
   const { catalogue, projects } = context;
+  const among = projectList(projects);
   const narrowing = [
-    filterSql(catalogue, body.filterOptions, projectList(projects)),
-    searchSql(body.searchOptions?.text),
+    filterSql(catalogue, body.filterOptions, among),
+    searchSql(body.searchOptions?.text, among),
   ].filter((part): part is Sql => part !== null);
   const where = sql.join([visibleAmong(scope, projects), ...narrowing], sql` AND `);
   // The join to the project is dropped by the planner when nothing reads it (a permit has one project).
