@@ -186,7 +186,7 @@ describe('exporting the permit overview', () => {
       actualPoles: 1,
       applicationValues: [],
     });
-    const count = EXPORT_CHUNK_SIZE * 2 + 500;
+    const count = EXPORT_CHUNK_SIZE * 2 + 137;
     await sql`INSERT INTO permits (project_id, applicant_organization_id, template_id, permit_number, location,
         actual_poles, created_at)
       SELECT ${project.id}, ${s.attacherOrg}, ${templateId}, 'BULK-' || lpad((n + 1)::text, 6, '0'), 'bulk ' || n,

@@ -15,8 +15,12 @@ import { type OverviewScope, scopeOf, visiblePermits, visibleProjects } from './
 // in order) for every row, not one page. The ordered ids are found once; the rows are read by id in chunks
 // and written as they come, so memory holds the ids and one chunk whatever the number of columns.
 
-/** Rows read per statement while exporting. */
-export const EXPORT_CHUNK_SIZE = 2000;
+/**
+ * Rows read per statement while exporting. A chunk lives while it is written, long enough to be promoted to
+ * the old generation: small chunks keep the garbage an export leaves between full collections small (at
+ * 100,000 rows, 2,000 a chunk let the server grow by about 190 MB before a collection, 500 by about 110 MB).
+ */
+export const EXPORT_CHUNK_SIZE = 500;
 
 /**
  * The projects whose permits the caller may export (ExportPermits, narrowed by the caller's own set as every
