@@ -118,6 +118,28 @@ describe('who sees which permits', () => {
     expect(new Set(sizes).size).toBeGreaterThan(3);
   });
 
+  it('keeps a search to what each person sees, the search alone deciding which permits are read', async () => {
+    const matches = (id: string, text: string) => {
+      const permit = facts.find((fact) => fact.id === id)!;
+      const shown = ['permit.PermitNumber', 'permit.Location', 'permit.ApplicantName', 'project.Name'];
+      return [...shown, 'project.ProjectCode'].some((dataId) =>
+        String(permit.scalars[dataId] ?? '')
+          .toLowerCase()
+          .includes(text),
+      );
+    };
+    const people = [s.ownerMember, s.attacherMember, s.otherAttacherMember, s.secondOwnerMember];
+    for (const text of ['ov', 'street']) {
+      for (const userId of people) {
+        const seen = await seenOneByOne(t, userId, s.permitIds);
+        const want = [...seen].filter((id) => matches(id, text)).sort();
+        const got = await idsFor(t, userId, null, { searchOptions: { text } });
+        expect(sorted(got), `${userId} ${text}`).toEqual(want);
+        if (text === 'ov') expect(want.length, userId).toBeGreaterThan(0);
+      }
+    }
+  });
+
   it("gives an attacher only its own organization's permits: rows, count and summary", async () => {
     // On all three projects, under both pole owners; only the attacher member's own set leaves C out.
     const mine = facts.filter((permit) => permit.scalars['permit.ApplicantName'] === 'Attacher Fiber');

@@ -111,14 +111,13 @@ export function filterSql(
  * Text in the permit number, location, applicant or project name or code, ignoring case: the permits found
  * through each part's own trigram index (or by the projects and applicants whose name has it), as one set
  * of ids. The planner can start from that set, so a rare text is found without reading every permit.
- * `projects` (a `uuid[]`), when given, holds every project of the permits being read: each part keeps only
- * those projects' permits while it reads them, so the set holds the permits that can be shown, not every
- * organization's.
+ * `visible`, when given, is a condition on `q` keeping the permits the caller sees: each part then keeps
+ * only those while it reads them, and the set alone decides which permits are read (see `runOverview`).
  */
-export function searchSql(text: string | undefined, projects?: Sql): Sql | null {
+export function searchSql(text: string | undefined, visible?: Sql): Sql | null {
   if (!text) return null;
   const pattern = containsPattern(text);
-  const among = projects ? sql` AND q.project_id = ANY (${projects})` : sql``;
+  const among = visible ? sql` AND ${visible}` : sql``;
   return sql`p.id IN (
     SELECT q.id FROM permits q WHERE (q.permit_number ILIKE ${pattern} OR q.location ILIKE ${pattern})${among}
     UNION
@@ -238,12 +237,12 @@ export async function runOverview(
   stillHolds: Sql | null = null,
 ): Promise<OverviewAnswer | null> {
   const { catalogue, projects } = context;
-  const among = projectList(projects);
-  const narrowing = [
-    filterSql(catalogue, body.filterOptions, among),
-    searchSql(body.searchOptions?.text, among),
-  ].filter((part): part is Sql => part !== null);
-  const where = sql.join([visibleAmong(scope, projects), ...narrowing], sql` AND `);
+  // A search reads only visible permits (its parts test visibility as they read them), so its set of ids
+  // replaces the visibility condition: the permits are then read by id, not every visible permit tested.
+  const search = searchSql(body.searchOptions?.text, visibleAmong(scope, projects, 'q'));
+  const filter = filterSql(catalogue, body.filterOptions, projectList(projects));
+  const narrowing = [filter, search].filter((part): part is Sql => part !== null);
+  const where = sql.join([...(search ? [] : [visibleAmong(scope, projects)]), ...narrowing], sql` AND `);
   // The join to the project is dropped by the planner when nothing reads it (a permit has one project).
   const from = sql`permits p LEFT JOIN projects pr ON pr.id = p.project_id WHERE ${where}`;
   const dataIds = [...new Set(body.columnOptions)];

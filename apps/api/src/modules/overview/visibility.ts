@@ -51,16 +51,17 @@ export function visiblePermits(scope: OverviewScope) {
 }
 
 /**
- * The condition on `p` that keeps the permits the caller sees, given the projects `loadOverviewContext`
+ * The condition on `p` (or on `q`, the permits a search reads) that keeps the permits the caller sees, given the projects `loadOverviewContext`
  * found (the same rule as `visiblePermits`, with the project lists bound as parameters): each side is a plain
  * list of projects that an index on the permits' project serves, and a side with no project is left out.
  */
-export function visibleAmong(scope: OverviewScope, projects: VisibleProjects): Sql {
+export function visibleAmong(scope: OverviewScope, projects: VisibleProjects, alias: 'p' | 'q' = 'p'): Sql {
+  const column = (name: string) => sql.ref(`${alias}.${name}`);
   const sides: Sql[] = [];
-  if (projects.owned.length > 0) sides.push(sql`p.project_id = ANY (${projects.owned}::uuid[])`);
+  if (projects.owned.length > 0) sides.push(sql`${column('project_id')} = ANY (${projects.owned}::uuid[])`);
   if (projects.attached.length > 0) {
     sides.push(
-      sql`(p.project_id = ANY (${projects.attached}::uuid[]) AND p.applicant_organization_id = ${scope.organizationId})`,
+      sql`(${column('project_id')} = ANY (${projects.attached}::uuid[]) AND ${column('applicant_organization_id')} = ${scope.organizationId})`,
     );
   }
   return sides.length === 0 ? sql`FALSE` : sql`(${sql.join(sides, sql` OR `)})`;
