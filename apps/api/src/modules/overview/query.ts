@@ -112,7 +112,7 @@ export function filterSql(
  * through each part's own trigram index (or by the projects and applicants whose name has it), as one set
  * of ids. The planner can start from that set, so a rare text is found without reading every permit.
  * `visible`, when given, is a condition on `q` keeping the permits the caller sees: each part then keeps
- * only those while it reads them, and the set alone decides which permits are read (see `runOverview`).
+ * only those while it reads them.
  */
 export function searchSql(text: string | undefined, visible?: Sql): Sql | null {
   if (!text) return null;
@@ -237,12 +237,14 @@ export async function runOverview(
   stillHolds: Sql | null = null,
 ): Promise<OverviewAnswer | null> {
   const { catalogue, projects } = context;
-  // A search reads only visible permits (its parts test visibility as they read them), so its set of ids
-  // replaces the visibility condition: the permits are then read by id, not every visible permit tested.
-  const search = searchSql(body.searchOptions?.text, visibleAmong(scope, projects, 'q'));
-  const filter = filterSql(catalogue, body.filterOptions, projectList(projects));
-  const narrowing = [filter, search].filter((part): part is Sql => part !== null);
-  const where = sql.join([...(search ? [] : [visibleAmong(scope, projects)]), ...narrowing], sql` AND `);
+  // The search's parts keep the visible permits as they read them, so its set is small; the permits are still
+  // read through the visibility condition, which lets the planner meet that set with an index-only read of
+  // the visible permits rather than a scan of every permit.
+  const narrowing = [
+    filterSql(catalogue, body.filterOptions, projectList(projects)),
+    searchSql(body.searchOptions?.text, visibleAmong(scope, projects, 'q')),
+  ].filter((part): part is Sql => part !== null);
+  const where = sql.join([visibleAmong(scope, projects), ...narrowing], sql` AND `);
   // The join to the project is dropped by the planner when nothing reads it (a permit has one project).
   const from = sql`permits p LEFT JOIN projects pr ON pr.id = p.project_id WHERE ${where}`;
   const dataIds = [...new Set(body.columnOptions)];
