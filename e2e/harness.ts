@@ -125,6 +125,16 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
 }
 
+/** Turns on the dark scheme from the profile menu, as a person does, and closes the menu once it applies. */
+export async function switchToDarkScheme(page: Page) {
+  await page.getByRole('button', { name: 'Open profile' }).click();
+  await page.getByRole('switch', { name: /dark mode/i }).click();
+  await page.waitForFunction(
+    () => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark',
+  );
+  await page.keyboard.press('Escape');
+}
+
 export const DEMO = {
   password: 'Crossarm-demo-2026',
   admin: 'admin@crossarm.example',

@@ -8,6 +8,7 @@ import {
   type Suite,
   screenshot,
   signInThroughApp,
+  switchToDarkScheme,
 } from './harness.ts';
 
 const chromiumPath = findChromium();
@@ -76,10 +77,7 @@ describe.skipIf(!chromiumPath)('the Joint Use library in a browser', () => {
 
   it('reads well in dark mode', async () => {
     await page.getByLabel('Search properties').fill('');
-    await page.getByRole('button', { name: 'Open profile' }).click();
-    await page.getByRole('switch', { name: /dark mode/i }).click();
-    await expect.poll(() => page.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
-    await page.keyboard.press('Escape');
+    await switchToDarkScheme(page);
     await expect.poll(() => page.getByRole('row').count()).toBeGreaterThan(10);
     await screenshot(page, 'library-properties-dark');
   });

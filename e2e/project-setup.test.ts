@@ -9,6 +9,7 @@ import {
   type Suite,
   screenshot,
   signInThroughApp,
+  switchToDarkScheme,
 } from './harness.ts';
 
 const chromiumPath = findChromium();
@@ -260,10 +261,7 @@ describe.skipIf(!chromiumPath)('a project’s setup in a browser', () => {
 
     it('reads well in dark mode at 1024 pixels', async () => {
       await page.setViewportSize({ width: 1024, height: 768 });
-      await page.getByRole('button', { name: 'Open profile' }).click();
-      await page.getByRole('switch', { name: /dark mode/i }).click();
-      await expect.poll(() => page.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
-      await page.keyboard.press('Escape');
+      await switchToDarkScheme(page);
       await openTab(page, 'Terms');
       await expect.poll(() => page.getByRole('heading', { name: 'Terms, version 1' }).count()).toBe(1);
       await screenshot(page, 'project-terms-dark-1024');

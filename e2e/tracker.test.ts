@@ -1,7 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, findChromium, openSuite, type Suite, screenshot, signedInPage } from './harness.ts';
+import {
+  DEMO,
+  findChromium,
+  openSuite,
+  type Suite,
+  screenshot,
+  signedInPage,
+  switchToDarkScheme,
+} from './harness.ts';
 
 const chromiumPath = findChromium();
 
@@ -184,10 +192,7 @@ describe.skipIf(!chromiumPath)('the permit tracker in a browser', () => {
     await expect.poll(() => progress.count()).toBe(0);
 
     // A workbook on a very slow connection, in the dark scheme, cancelled on the way.
-    await owner.getByRole('button', { name: 'Open profile' }).click();
-    await owner.getByRole('switch', { name: /dark mode/i }).click();
-    await expect.poll(() => owner.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
-    await owner.keyboard.press('Escape');
+    await switchToDarkScheme(owner);
     await throttle(2 * 1024);
     await owner.getByRole('button', { name: 'Export' }).click();
     await owner.getByRole('menuitem', { name: 'Excel (.xlsx)' }).click();

@@ -1,7 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, findChromium, openSuite, type Suite, screenshot, signedInPage } from './harness.ts';
+import {
+  DEMO,
+  findChromium,
+  openSuite,
+  type Suite,
+  screenshot,
+  signedInPage,
+  switchToDarkScheme,
+} from './harness.ts';
 
 const chromiumPath = findChromium();
 
@@ -456,10 +464,7 @@ describe.skipIf(!chromiumPath)('saved views in a browser', () => {
   });
 
   it('reads well in dark mode: the navigation, the filter builder, the summary row and the favourites panel', async () => {
-    await dana.getByRole('button', { name: 'Open profile' }).click();
-    await dana.getByRole('switch', { name: /dark mode/i }).click();
-    await expect.poll(() => dana.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
-    await dana.keyboard.press('Escape');
+    await switchToDarkScheme(dana);
     // The toasts of the sharing before would cover the toolbar.
     for (const close of await dana.locator('.mantine-Notification-closeButton').all())
       await close.click({ timeout: 2_000 }).catch(() => undefined);

@@ -51,9 +51,10 @@ export function visiblePermits(scope: OverviewScope) {
 }
 
 /**
- * The condition on `p` (or on `q`, the permits a search reads) that keeps the permits the caller sees, given the projects `loadOverviewContext`
- * found (the same rule as `visiblePermits`, with the project lists bound as parameters): each side is a plain
- * list of projects that an index on the permits' project serves, and a side with no project is left out.
+ * The condition on `p` (or on `q`, the permits a search reads) that keeps the permits the caller sees, given
+ * the projects `loadOverviewContext` found (the same rule as `visiblePermits`, with the project lists bound as
+ * parameters): each side is a plain list of projects that an index on the permits' project serves, and a side
+ * with no project is left out.
  */
 export function visibleAmong(scope: OverviewScope, projects: VisibleProjects, alias: 'p' | 'q' = 'p'): Sql {
   const column = (name: string) => sql.ref(`${alias}.${name}`);
