@@ -166,9 +166,15 @@ describe.skipIf(!chromiumPath)('saved views in a browser', () => {
     await expect
       .poll(() => dana.getByRole('button', { name: 'Summary of Poles' }).innerText())
       .toMatch(/Sum\s+\d/);
-    const poles = (await columnValues(dana, 'Poles')).map(Number);
-    expect(poles.length).toBeGreaterThan(0);
-    expect([...poles].sort((a, b) => b - a)).toEqual(poles);
+    // The sorted page and the summary are separate answers: wait for the rows to arrive in their new order.
+    const poles = async () => (await columnValues(dana, 'Poles')).map(Number);
+    await expect.poll(async () => (await poles()).length).toBeGreaterThan(0);
+    await expect
+      .poll(async () => {
+        const shown = await poles();
+        return [...shown].sort((a, b) => b - a).join() === shown.join();
+      })
+      .toBe(true);
     await expect.poll(() => dana.getByRole('img', { name: 'Unsaved changes' }).count()).toBe(1);
 
     const menu = await openViews(dana);
