@@ -208,8 +208,8 @@ const cases: Case[] = [
         { dataId: `property.${cost.entryId}`, metric: 'Average' },
       ],
     },
-    // The conditions as sets read once from the filter indexes (each tested with a hash per permit), the
-    // active stage from the permit's own column, and the date and cost read by key for the permits kept.
+    // Each Or group as one set of permit ids read from the filter indexes alone, the two sets intersected,
+    // then the permits they name read by key; the date and the cost read by key for the permits kept.
     handSql: sql`WITH m AS MATERIALIZED (
         SELECT p.id, p.permit_number, p.created_at, p.actual_poles,
           (SELECT d.value #>> '{}' FROM permit_property_values d
@@ -218,13 +218,19 @@ const cases: Case[] = [
             FROM permit_property_values c WHERE c.permit_id = p.id AND c.property_entry_id = ${cost.entryId}) AS cost
         FROM permits p
         WHERE p.project_id = ANY (${owned}::uuid[]) AND p.status = 'Active'
-          AND (p.active_stage_key = ${stage2.key}
-            OR p.id IN (SELECT t.permit_id FROM permit_tasks t WHERE t.project_id = ANY (${owned}::uuid[])
-              AND t.library_entry_id = ${walk.entryId} AND t.status = 'InProgress'))
-          AND (p.id IN (SELECT v.permit_id FROM permit_property_values v
+          AND p.id IN (
+            (SELECT s.permit_id FROM permit_stages s WHERE s.project_id = ANY (${owned}::uuid[])
+              AND s.library_entry_id = ${stage2.entryId} AND s.status = 'Active'
+            UNION ALL
+            SELECT t.permit_id FROM permit_tasks t WHERE t.project_id = ANY (${owned}::uuid[])
+              AND t.library_entry_id = ${walk.entryId} AND t.status = 'InProgress')
+            INTERSECT
+            (SELECT v.permit_id FROM permit_property_values v
               WHERE v.property_entry_id = ${cost.entryId} AND v.project_id = ANY (${owned}::uuid[])
-              AND CASE WHEN jsonb_typeof(v.value) = 'number' THEN (v.value #>> '{}')::float8 END > 900)
-            OR p.id IN (SELECT v.permit_id FROM permit_property_values v
+              AND jsonb_typeof(v.value) = 'number'
+              AND CASE WHEN jsonb_typeof(v.value) = 'number' THEN (v.value #>> '{}')::float8 END > 900
+            UNION ALL
+            SELECT v.permit_id FROM permit_property_values v
               WHERE v.property_entry_id = ${priority.entryId} AND v.project_id = ANY (${owned}::uuid[])
               AND jsonb_typeof(v.value) = 'string' AND length(v.value::text) <= 256
               AND (v.value #>> '{}') = 'urgent')))

@@ -21,6 +21,11 @@ type Condition = (x: Sql, operator: PositiveOperator, value: unknown) => Sql;
  * project), however many other projects hold that stage, task or property.
  */
 export type FilterSql = (operator: FilterOperator, value: unknown, projects?: Sql) => Sql;
+/**
+ * The same rows as the ids of the permits kept (`SELECT permit_id ...`), read from the places alone; null when
+ * the row is kept by what a permit lacks (NotEquals), which no set of places names.
+ */
+export type FilterSetSql = (operator: FilterOperator, value: unknown, projects?: Sql) => Sql | null;
 
 /** The permit's rows a cell can be read from: its stages (`s`), its tasks with their stage (`t`, `s`), its values (`v`). */
 export type PlaceTable = 'stages' | 'tasks' | 'values';
@@ -44,6 +49,8 @@ export interface ColumnSql {
   sort?: Sql;
   aggregate?: Sql;
   filter?: FilterSql;
+  /** For a column read from places, `filter` as a set of permit ids. */
+  filterSet?: FilterSetSql;
   /** How a raw shown value becomes the cell. */
   read?: (raw: unknown) => unknown;
 }
@@ -91,6 +98,10 @@ const moment: Condition = (x, operator, value) => {
 const shortString: Condition = (x, operator, value) =>
   sql`(jsonb_typeof(v.value) = 'string' AND length(v.value::text) <= 256 AND ${ordered(x, operator, value)})`;
 
+/** Numbers stored as JSON, with the guard the partial number index is built with. */
+const jsonNumber: Condition = (x, operator, value) =>
+  sql`(jsonb_typeof(v.value) = 'number' AND ${ordered(x, operator, value)})`;
+
 /** A column with one value per permit. */
 function scalarFilter(x: Sql, condition: Condition): FilterSql {
   return (operator, value) =>
@@ -100,21 +111,43 @@ function scalarFilter(x: Sql, condition: Condition): FilterSql {
 }
 
 /**
- * A column read from the permit's places: `place` is `FROM ... WHERE ...` naming the permit's rows, and
- * `project` the place's project column (a place is in its permit's project), when it has one.
+ * Where a column's places are: `from` the tables, `permit` the column naming the place's permit, `where` what
+ * else picks the permit's places of the column, and `project` the place's project column (a place is in its
+ * permit's project). A place with a project can also be read as a set of permit ids, among the visible
+ * projects' places alone; one without (its rows depend on more of the permit than its id) cannot.
  */
+interface Place {
+  from: Sql;
+  permit: Sql;
+  where: Sql;
+  project: Sql | null;
+}
+
+/** `FROM ... WHERE ...` naming the places of the permit `p`. */
+const placesOf = (place: Place) => sql`FROM ${place.from} WHERE ${place.permit} = p.id AND ${place.where}`;
+
+/** A column read from the permit's places. */
 function placeFilter(
-  place: Sql,
-  project: Sql | null,
+  place: Place,
   x: Sql,
   condition: Condition,
   negated: PositiveOperator = 'Equals',
-): FilterSql {
-  return (operator, value, projects) => {
-    const among = projects && project ? sql` AND ${project} = ANY (${projects})` : sql``;
-    return operator === 'NotEquals'
-      ? sql`NOT EXISTS (SELECT 1 ${place}${among} AND ${condition(x, negated, value)})`
-      : sql`EXISTS (SELECT 1 ${place}${among} AND ${condition(x, operator, value)})`;
+): Pick<ColumnSql, 'filter' | 'filterSet'> {
+  const among = (projects: Sql | undefined) =>
+    projects && place.project ? sql` AND ${place.project} = ANY (${projects})` : sql``;
+  return {
+    filter: (operator, value, projects) =>
+      operator === 'NotEquals'
+        ? sql`NOT EXISTS (SELECT 1 ${placesOf(place)}${among(projects)} AND ${condition(x, negated, value)})`
+        : sql`EXISTS (SELECT 1 ${placesOf(place)}${among(projects)} AND ${condition(x, operator, value)})`,
+    filterSet:
+      place.project === null
+        ? undefined
+        : (operator, value, projects) =>
+            operator === 'NotEquals'
+              ? null
+              : sql`SELECT ${place.permit} FROM ${place.from} WHERE ${place.where}${among(projects)}
+                AND ${condition(x, operator, value)}`,
   };
 }
 
@@ -135,11 +168,11 @@ const usersJson = (ids: Sql) =>
 const firstUserName = (ids: Sql) =>
   sql`(SELECT min(lower(${userName})) FROM users u WHERE u.id IN (SELECT uid ${ids}))`;
 
-const usersColumn = (ids: Sql, filter: FilterSql): ColumnSql => ({
+const usersColumn = (ids: Sql, filters: Pick<ColumnSql, 'filter' | 'filterSet'>): ColumnSql => ({
   shown: usersJson(ids),
   sort: firstUserName(ids),
   aggregate: firstUserName(ids),
-  filter,
+  ...filters,
   read: (raw) => raw ?? null,
 });
 
@@ -191,9 +224,13 @@ export const PERMIT_COLUMN_SQL: Record<string, ColumnSql> = {
     // Found by status rather than by the permit's key, the condition names the permit alone: the planner
     // reads the visible projects' active stages of that entry from the filter index once, as a hashed
     // set, instead of probing each visible permit's stage.
-    filter: placeFilter(
-      sql`FROM permit_stages s WHERE s.permit_id = p.id AND s.status = 'Active'`,
-      sql`s.project_id`,
+    ...placeFilter(
+      {
+        from: sql`permit_stages s`,
+        permit: sql`s.permit_id`,
+        where: sql`s.status = 'Active'`,
+        project: sql`s.project_id`,
+      },
       sql`s.library_entry_id`,
       ordered,
     ),
@@ -215,8 +252,12 @@ export const PERMIT_COLUMN_SQL: Record<string, ColumnSql> = {
     return usersColumn(
       ids,
       placeFilter(
-        sql`FROM permit_task_assignments a WHERE a.permit_id = p.id AND a.task_key = ${nextUpTask(sql`t.task_key`)}`,
-        null,
+        {
+          from: sql`permit_task_assignments a`,
+          permit: sql`a.permit_id`,
+          where: sql`a.task_key = ${nextUpTask(sql`t.task_key`)}`,
+          project: null,
+        },
         sql`a.user_id`,
         ordered,
         'Contains',
@@ -226,8 +267,12 @@ export const PERMIT_COLUMN_SQL: Record<string, ColumnSql> = {
 };
 
 /** The permit's stages with the entry, first first. */
-const stagePlace = (entryId: string) =>
-  sql`FROM permit_stages s WHERE s.permit_id = p.id AND s.library_entry_id = ${entryId}`;
+const stagePlace = (entryId: string): Place => ({
+  from: sql`permit_stages s`,
+  permit: sql`s.permit_id`,
+  where: sql`s.library_entry_id = ${entryId}`,
+  project: sql`s.project_id`,
+});
 const elapsedDays = (from: Sql, to: Sql) =>
   sql`(extract(epoch FROM (coalesce(${to}, now()) - ${from})) / 86400)::float8`;
 
@@ -251,24 +296,28 @@ export function stageColumnSql(entryId: string, field: 'ActiveTask' | 'ElapsedTi
     };
   }
   const x = elapsedDays(sql`s.started_at`, sql`s.completed_at`);
-  const first = sql`(SELECT ${x} ${stagePlace(entryId)} ORDER BY s.position LIMIT 1)`;
+  const first = sql`(SELECT ${x} ${placesOf(stagePlace(entryId))} ORDER BY s.position LIMIT 1)`;
   return {
     shown: first,
     place: { table: 'stages', value: x, when: sql`s.library_entry_id = ${entryId}`, order: sql`s.position` },
-    filter: placeFilter(stagePlace(entryId), sql`s.project_id`, x, duration),
+    ...placeFilter(stagePlace(entryId), x, duration),
   };
 }
 
 /** The permit's tasks with the entry; the first is the one in the earliest stage. */
-const taskPlace = (entryId: string) =>
-  sql`FROM permit_tasks t WHERE t.permit_id = p.id AND t.library_entry_id = ${entryId}`;
+const taskPlace = (entryId: string): Place => ({
+  from: sql`permit_tasks t`,
+  permit: sql`t.permit_id`,
+  where: sql`t.library_entry_id = ${entryId}`,
+  project: sql`t.project_id`,
+});
 const taskOrder = sql`ORDER BY (SELECT s.position FROM permit_stages s
   WHERE s.permit_id = t.permit_id AND s.stage_key = t.stage_key), t.position LIMIT 1`;
 
 export type TaskField = 'PersonAssigned' | 'Status' | 'ElapsedTime' | 'ElapsedTimeOnTimer';
 
 export function taskColumnSql(entryId: string, field: TaskField): ColumnSql {
-  const first = (x: Sql) => sql`(SELECT ${x} ${taskPlace(entryId)} ${taskOrder})`;
+  const first = (x: Sql) => sql`(SELECT ${x} ${placesOf(taskPlace(entryId))} ${taskOrder})`;
   const place = (value: Sql): PlaceCell => ({
     table: 'tasks',
     value,
@@ -277,26 +326,28 @@ export function taskColumnSql(entryId: string, field: TaskField): ColumnSql {
   });
   switch (field) {
     case 'PersonAssigned': {
-      const assigned = sql`FROM permit_tasks t
-        JOIN permit_task_assignments a ON a.permit_id = t.permit_id AND a.task_key = t.task_key
-        WHERE t.permit_id = p.id AND t.library_entry_id = ${entryId}`;
+      const assigned: Place = {
+        ...taskPlace(entryId),
+        from: sql`permit_tasks t
+          JOIN permit_task_assignments a ON a.permit_id = t.permit_id AND a.task_key = t.task_key`,
+      };
       return usersColumn(
-        sql`FROM (SELECT a.user_id AS uid ${assigned}) assigned`,
-        placeFilter(assigned, sql`t.project_id`, sql`a.user_id`, ordered, 'Contains'),
+        sql`FROM (SELECT a.user_id AS uid ${placesOf(assigned)}) assigned`,
+        placeFilter(assigned, sql`a.user_id`, ordered, 'Contains'),
       );
     }
     case 'Status':
       return {
         shown: first(sql`t.status`),
         place: place(sql`t.status`),
-        filter: placeFilter(taskPlace(entryId), sql`t.project_id`, sql`t.status`, ordered),
+        ...placeFilter(taskPlace(entryId), sql`t.status`, ordered),
       };
     case 'ElapsedTime': {
       const x = elapsedDays(sql`t.ready_at`, sql`t.completed_at`);
       return {
         shown: first(x),
         place: place(x),
-        filter: placeFilter(taskPlace(entryId), sql`t.project_id`, x, duration),
+        ...placeFilter(taskPlace(entryId), x, duration),
       };
     }
     case 'ElapsedTimeOnTimer': {
@@ -313,15 +364,19 @@ export function taskColumnSql(entryId: string, field: TaskField): ColumnSql {
 /** How a property's values are compared. */
 export type PropertyReading = 'Text' | 'Number' | 'Date' | 'Enum' | 'Boolean' | 'Users' | 'Files';
 
-const valuePlace = (entryId: string) =>
-  sql`FROM permit_property_values v WHERE v.permit_id = p.id AND v.property_entry_id = ${entryId}`;
+const valuePlace = (entryId: string): Place => ({
+  from: sql`permit_property_values v`,
+  permit: sql`v.permit_id`,
+  where: sql`v.property_entry_id = ${entryId}`,
+  project: sql`v.project_id`,
+});
 
 const NUMBER_VALUE = sql`CASE WHEN jsonb_typeof(v.value) = 'number' THEN (v.value #>> '{}')::float8 END`;
 const TEXT_VALUE = sql`(v.value #>> '{}')`;
 
 export function propertyColumnSql(entryId: string, reading: PropertyReading): ColumnSql {
   const place = valuePlace(entryId);
-  const latest = (x: Sql) => sql`(SELECT ${x} ${place} ORDER BY v.updated_at DESC LIMIT 1)`;
+  const latest = (x: Sql) => sql`(SELECT ${x} ${placesOf(place)} ORDER BY v.updated_at DESC LIMIT 1)`;
   const latestPlace = (value: Sql): PlaceCell => ({
     table: 'values',
     value,
@@ -334,27 +389,27 @@ export function propertyColumnSql(entryId: string, reading: PropertyReading): Co
         shown: latest(TEXT_VALUE),
         place: latestPlace(TEXT_VALUE),
         sort: latest(sql`lower(${TEXT_VALUE})`),
-        filter: placeFilter(place, sql`v.project_id`, TEXT_VALUE, text),
+        ...placeFilter(place, TEXT_VALUE, text),
       };
     case 'Number':
       return {
         shown: latest(NUMBER_VALUE),
         place: latestPlace(NUMBER_VALUE),
-        filter: placeFilter(place, sql`v.project_id`, NUMBER_VALUE, ordered),
+        ...placeFilter(place, NUMBER_VALUE, jsonNumber),
       };
     case 'Date':
     case 'Enum':
       return {
         shown: latest(TEXT_VALUE),
         place: latestPlace(TEXT_VALUE),
-        filter: placeFilter(place, sql`v.project_id`, TEXT_VALUE, shortString),
+        ...placeFilter(place, TEXT_VALUE, shortString),
       };
     case 'Boolean': {
       const x = sql`CASE WHEN jsonb_typeof(v.value) = 'boolean' THEN (v.value)::boolean END`;
       return {
         shown: latest(x),
         place: latestPlace(x),
-        filter: placeFilter(place, sql`v.project_id`, x, ordered),
+        ...placeFilter(place, x, ordered),
       };
     }
     case 'Users': {
@@ -365,7 +420,6 @@ export function propertyColumnSql(entryId: string, reading: PropertyReading): Co
         ids,
         placeFilter(
           place,
-          sql`v.project_id`,
           sql`v.value`,
           (x, _operator, value) => sql`${x} @> to_jsonb(${String(value)}::text)`,
           'Contains',

@@ -86,9 +86,65 @@ export function assertRequestFits(catalogue: Catalogue, body: ParsedOverviewRequ
 
 const columnOf = (catalogue: Catalogue, dataId: string) => catalogue.get(dataId) as CatalogueColumn;
 
+type FilterRow = FilterGroup['rows'][number];
+
+/** One filter row as a condition on `p`. */
+function rowSql(catalogue: Catalogue, row: FilterRow, projects?: Sql): Sql {
+  const { filter } = columnOf(catalogue, row.dataId!).sql;
+  return filter!(row.operator!, row.value, projects);
+}
+
+/** A normalized group as one condition on `p`, each row and subgroup tested for the permit. */
+function groupSql(catalogue: Catalogue, group: FilterGroup, projects?: Sql): Sql {
+  const parts = [
+    ...group.rows.map((row) => rowSql(catalogue, row, projects)),
+    ...group.groups.map((child) => groupSql(catalogue, child, projects)),
+  ];
+  return sql`(${sql.join(parts, group.condition === 'And' ? sql` AND ` : sql` OR `)})`;
+}
+
+/** The permits one filter row keeps as a set of ids read from places; null when it tests the permit itself. */
+function rowSet(catalogue: Catalogue, row: FilterRow, projects?: Sql): Sql | null {
+  const { filterSet } = columnOf(catalogue, row.dataId!).sql;
+  return filterSet ? filterSet(row.operator!, row.value, projects) : null;
+}
+
 /**
- * The filter tree as one SQL condition; null when nothing filters. `projects` (a `uuid[]`), when given, holds
- * every project of the permits being read, so that filters on places read only those projects' places.
+ * The permits a normalized group keeps as one set of ids (`INTERSECT` for And, `UNION ALL` for Or), when each
+ * of its rows and subgroups is such a set; else null.
+ */
+function groupSet(catalogue: Catalogue, group: FilterGroup, projects?: Sql): Sql | null {
+  const parts: Sql[] = [];
+  for (const row of group.rows) {
+    const set = rowSet(catalogue, row, projects);
+    if (!set) return null;
+    parts.push(set);
+  }
+  for (const child of group.groups) {
+    const set = groupSet(catalogue, child, projects);
+    if (!set) return null;
+    parts.push(set);
+  }
+  return group.condition === 'And' ? intersection(parts) : combined(parts, sql` UNION ALL `);
+}
+
+const combined = (sets: Sql[], operator: Sql) =>
+  sets.length === 1
+    ? sets[0]!
+    : sql.join(
+        sets.map((set) => sql`(${set})`),
+        operator,
+      );
+const intersection = (sets: Sql[]) => combined(sets, sql` INTERSECT `);
+
+/**
+ * The filter tree as one SQL condition on `p`; null when nothing filters. `projects` (a `uuid[]`), when given,
+ * holds every project of the permits being read, so that filters on places read only those projects' places.
+ *
+ * Each part the top level ANDs that is read from places alone (rows on stages, tasks or values, and groups of
+ * only such rows) becomes `p.id IN (set)`: the planner turns it into a semi-join and can start from the set,
+ * reading only the permits it names. An Or of such rows tested permit by permit would instead read every
+ * visible permit and probe each row's set for it. Other parts stay conditions on the permit.
  */
 export function filterSql(
   catalogue: Catalogue,
@@ -97,14 +153,24 @@ export function filterSql(
 ): Sql | null {
   const group = normalizeFilter(tree);
   if (!group) return null;
-  const parts: Sql[] = [
-    ...group.rows.map((row) => {
-      const { filter } = columnOf(catalogue, row.dataId!).sql;
-      return filter!(row.operator!, row.value, projects);
-    }),
-    ...group.groups.map((child) => filterSql(catalogue, child, projects)!),
-  ];
-  return sql`(${sql.join(parts, group.condition === 'And' ? sql` AND ` : sql` OR `)})`;
+  if (group.condition === 'Or') {
+    const whole = groupSet(catalogue, group, projects);
+    return whole ? sql`p.id IN (${whole})` : groupSql(catalogue, group, projects);
+  }
+  const sets: Sql[] = [];
+  const parts: Sql[] = [];
+  for (const row of group.rows) {
+    const set = rowSet(catalogue, row, projects);
+    if (set) sets.push(set);
+    else parts.push(rowSql(catalogue, row, projects));
+  }
+  for (const child of group.groups) {
+    const set = groupSet(catalogue, child, projects);
+    if (set) sets.push(set);
+    else parts.push(groupSql(catalogue, child, projects));
+  }
+  if (sets.length > 0) parts.push(sql`p.id IN (${intersection(sets)})`);
+  return sql`(${sql.join(parts, sql` AND `)})`;
 }
 
 /**
