@@ -8,9 +8,9 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
-import { loadCatalogue } from '../overview/catalogue.ts';
+import { loadOverviewContext } from '../overview/catalogue.ts';
 import { filterSql, requestProblems, searchSql } from '../overview/query.ts';
-import { scopeOf, visiblePermits } from '../overview/visibility.ts';
+import { projectList, scopeOf, visibleAmong, visiblePermits } from '../overview/visibility.ts';
 import type { PermitRow } from '../permits/lifecycle.ts';
 import { type PermitAccess, requirePermit } from '../permits/permit-access.ts';
 
@@ -42,7 +42,7 @@ async function matchingIds(
   field = SELECTION_FILTER,
 ) {
   const scope = scopeOf(ctx);
-  const catalogue = await loadCatalogue(db, scope);
+  const { catalogue, projects } = await loadOverviewContext(db, scope);
   const request = filterRequest(filter);
   const problems = requestProblems(catalogue, request).map((problem) => ({
     ...problem,
@@ -54,7 +54,10 @@ async function matchingIds(
       problems,
     );
   }
-  const conditions = [filterSql(catalogue, request.filterOptions), searchSql(request.searchOptions?.text)];
+  const conditions = [
+    filterSql(catalogue, request.filterOptions, projectList(projects)),
+    searchSql(request.searchOptions?.text, visibleAmong(scope, projects, 'q')),
+  ];
   const parts = conditions.filter((part) => part !== null);
   const where = parts.length > 0 ? sql.join(parts, sql` AND `) : sql`TRUE`;
   const result = await sql<{ id: string }>`

@@ -5,11 +5,18 @@ import type { Executor } from '../../db/database.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import { exportFileName, sendExport } from '../exports/exporter.ts';
-import { type Catalogue, loadCatalogue } from './catalogue.ts';
+import { type Catalogue, loadOverviewContext, type OverviewContext } from './catalogue.ts';
 import type { Sql } from './column-sql.ts';
 import { exportColumns } from './export-cells.ts';
 import { assertRequestFits, filterSql, orderSql, pageCellsSql, readRow, searchSql } from './query.ts';
-import { type OverviewScope, scopeOf, visiblePermits, visibleProjects } from './visibility.ts';
+import {
+  type OverviewScope,
+  projectList,
+  scopeOf,
+  visibleAmong,
+  visiblePermits,
+  visibleProjects,
+} from './visibility.ts';
 
 // Exports of the permit overview: exactly what a view shows (its filters, search, sort and visible columns
 // in order) for every row, not one page. The ordered ids are found once; the rows are read by id in chunks
@@ -44,13 +51,13 @@ async function mayExportAny(db: Executor, scope: OverviewScope) {
 async function exportIds(
   db: Executor,
   scope: OverviewScope,
-  catalogue: Catalogue,
+  { catalogue, projects }: OverviewContext,
   body: ParsedOverviewRequest,
 ) {
   const conditions = [
     sql`p.project_id = ANY (ARRAY(SELECT ep.project_id FROM ${exportableProjects(scope)} ep))`,
-    filterSql(catalogue, body.filterOptions),
-    searchSql(body.searchOptions?.text),
+    filterSql(catalogue, body.filterOptions, projectList(projects)),
+    searchSql(body.searchOptions?.text, visibleAmong(scope, projects, 'q')),
   ].filter((part): part is Sql => part !== null);
   const result = await sql<{ ids: string[] | null }>`
     SELECT ARRAY(
@@ -74,14 +81,14 @@ async function exportChunk(db: Executor, catalogue: Catalogue, dataIds: string[]
 async function* exportRows(
   db: Executor,
   scope: OverviewScope,
-  catalogue: Catalogue,
+  context: OverviewContext,
   body: ParsedOverviewRequest,
   dataIds: string[],
   chunkSize: number,
 ): AsyncGenerator<OverviewRow> {
-  const ids = await exportIds(db, scope, catalogue, body);
+  const ids = await exportIds(db, scope, context, body);
   for (let start = 0; start < ids.length; start += chunkSize) {
-    yield* await exportChunk(db, catalogue, dataIds, ids.slice(start, start + chunkSize));
+    yield* await exportChunk(db, context.catalogue, dataIds, ids.slice(start, start + chunkSize));
   }
 }
 
@@ -99,7 +106,8 @@ export async function exportOverview(
   chunkSize = EXPORT_CHUNK_SIZE,
 ) {
   const scope = scopeOf(ctx);
-  const catalogue = await loadCatalogue(ctx.db, scope);
+  const context = await loadOverviewContext(ctx.db, scope);
+  const { catalogue } = context;
   const checked = { ...body, summaryRowOptions: [] };
   assertRequestFits(catalogue, checked);
   const dataIds = [...new Set(body.columnOptions)];
@@ -119,6 +127,6 @@ export async function exportOverview(
     fileName: exportFileName('permits', format),
     sheetName: 'Permits',
     columns: exportColumns(columns, format),
-    rows: exportRows(ctx.db, scope, catalogue, checked, dataIds, chunkSize),
+    rows: exportRows(ctx.db, scope, context, checked, dataIds, chunkSize),
   });
 }
