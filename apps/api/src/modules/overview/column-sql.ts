@@ -46,6 +46,11 @@ export interface ColumnSql {
   shown: Sql;
   /** The same cell, read from the permit's places in one pass per table. */
   place?: PlaceCell;
+  /**
+   * For the people assigned to some of the permit's tasks: the condition on an assignment `a` (with its task
+   * `t`) that names those tasks. A page reads the permit's assignments once for all such cells.
+   */
+  assigned?: Sql;
   sort?: Sql;
   aggregate?: Sql;
   filter?: FilterSql;
@@ -168,7 +173,7 @@ const usersJson = (ids: Sql) =>
 const firstUserName = (ids: Sql) =>
   sql`(SELECT min(lower(${userName})) FROM users u WHERE u.id IN (SELECT uid ${ids}))`;
 
-const usersColumn = (ids: Sql, filters: Pick<ColumnSql, 'filter' | 'filterSet'>): ColumnSql => ({
+const usersColumn = (ids: Sql, filters: Pick<ColumnSql, 'filter' | 'filterSet' | 'assigned'>): ColumnSql => ({
   shown: usersJson(ids),
   sort: firstUserName(ids),
   aggregate: firstUserName(ids),
@@ -249,9 +254,9 @@ export const PERMIT_COLUMN_SQL: Record<string, ColumnSql> = {
   'workflow.NextUpTaskAssignees': (() => {
     const ids = sql`FROM (SELECT a.user_id AS uid FROM permit_task_assignments a
       WHERE a.permit_id = p.id AND a.task_key = ${nextUpTask(sql`t.task_key`)}) next_up`;
-    return usersColumn(
-      ids,
-      placeFilter(
+    return usersColumn(ids, {
+      assigned: sql`a.task_key = ${nextUpTask(sql`t.task_key`)}`,
+      ...placeFilter(
         {
           from: sql`permit_task_assignments a`,
           permit: sql`a.permit_id`,
@@ -262,7 +267,7 @@ export const PERMIT_COLUMN_SQL: Record<string, ColumnSql> = {
         ordered,
         'Contains',
       ),
-    );
+    });
   })(),
 };
 
@@ -331,10 +336,10 @@ export function taskColumnSql(entryId: string, field: TaskField): ColumnSql {
         from: sql`permit_tasks t
           JOIN permit_task_assignments a ON a.permit_id = t.permit_id AND a.task_key = t.task_key`,
       };
-      return usersColumn(
-        sql`FROM (SELECT a.user_id AS uid ${placesOf(assigned)}) assigned`,
-        placeFilter(assigned, sql`a.user_id`, ordered, 'Contains'),
-      );
+      return usersColumn(sql`FROM (SELECT a.user_id AS uid ${placesOf(assigned)}) assigned`, {
+        assigned: sql`t.library_entry_id = ${entryId}`,
+        ...placeFilter(assigned, sql`a.user_id`, ordered, 'Contains'),
+      });
     }
     case 'Status':
       return {

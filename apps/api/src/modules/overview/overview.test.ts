@@ -300,6 +300,34 @@ describe('the columns', () => {
     expect(values[`property.${s.property.kind}`]).toBe('aerial');
     expect(values[`property.${s.entries.poleCount}`]).toBeNull();
   });
+
+  it('shows on a page of every column the same cells as the row by row answer', async () => {
+    // A page reads the cells of stages, tasks, values and assigned people in one pass per table for each row;
+    // a single row reads each cell on its own. Durations run with the clock and are left out.
+    const dataIds = [...columns.values()]
+      .filter((column) => column.type !== 'Duration')
+      .map((column) => column.dataId);
+    const page = await overviewData(t, s.ownerMember, {
+      pageOptions: { page: 0, pageSize: 500 },
+      columnOptions: dataIds,
+    });
+    expect(sorted(page.rows!.map((row) => row.id))).toEqual(sorted([...ownerSees]));
+    let peopleCells = 0;
+    for (const row of page.rows!) {
+      const res = await t.injectAs(s.ownerMember, {
+        method: 'POST',
+        url: `/api/joint-use/overview/row/${row.id}`,
+        payload: { columnOptions: dataIds },
+      });
+      expect(row.values).toEqual(dataOf(res).values);
+      peopleCells += dataIds.filter(
+        (dataId) =>
+          (dataId.endsWith('.PersonAssigned') || dataId.endsWith('Assignees')) && row.values[dataId] !== null,
+      ).length;
+    }
+    // The people assigned to tasks were there to compare.
+    expect(peopleCells).toBeGreaterThan(3);
+  });
 });
 
 describe('refused requests', () => {

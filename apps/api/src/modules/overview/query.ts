@@ -256,14 +256,25 @@ const PLACE_TABLES: Record<PlaceTable, { alias: string; from: Sql }> = {
 /**
  * The asked columns of the permits `p` (with their project `pr`) of a page, as `c0, c1...`, and the joins
  * they read from: a cell read from the permit's stages, tasks or values is one aggregate of a single pass
- * over that table for the row (the first place that fits, in its order), so a page reads each such table
- * once per row however many of its columns are shown. Other cells are read on their own.
+ * over that table for the row (the first place that fits, in its order), and the people assigned to tasks
+ * are one pass over the permit's assignments (each person once, with which cells they are in), so a page
+ * reads each such table once per row however many of its columns are shown. Other cells are read on their
+ * own.
  */
 export function pageCellsSql(catalogue: Catalogue, dataIds: string[]) {
   const byTable = new Map<PlaceTable, Sql[]>();
+  const inPeople: Sql[] = [];
+  const people: Sql[] = [];
   const cells = dataIds.map((dataId, index) => {
     const column = columnOf(catalogue, dataId).sql;
     const name = `c${index}`;
+    if (column.assigned) {
+      const flag = sql.ref(`f${index}`);
+      inPeople.push(sql`bool_or(${column.assigned}) AS ${flag}`);
+      people.push(sql`json_agg(json_build_object('id', pu.id, 'name', pu.name)
+        ORDER BY pu.last_name, pu.first_name, pu.id) FILTER (WHERE ${sql.ref(`pu.f${index}`)}) AS ${sql.ref(name)}`);
+      return sql`${sql.ref(`page_people.${name}`)} AS ${sql.ref(name)}`;
+    }
     if (!column.place) return sql`${column.shown} AS ${sql.ref(name)}`;
     const { table, value, when, order } = column.place;
     const parts = byTable.get(table) ?? [];
@@ -275,6 +286,14 @@ export function pageCellsSql(catalogue: Catalogue, dataIds: string[]) {
     const { alias, from } = PLACE_TABLES[table];
     return sql`LEFT JOIN LATERAL (SELECT ${sql.join(parts)} ${from}) ${sql.ref(alias)} ON true`;
   });
+  if (people.length > 0) {
+    joins.push(sql`LEFT JOIN LATERAL (SELECT ${sql.join(people)} FROM (
+        SELECT u.id, u.first_name || ' ' || u.last_name AS name, u.last_name, u.first_name, ${sql.join(inPeople)}
+        FROM permit_task_assignments a
+        JOIN permit_tasks t ON t.permit_id = a.permit_id AND t.task_key = a.task_key
+        JOIN users u ON u.id = a.user_id
+        WHERE a.permit_id = p.id GROUP BY u.id) pu) page_people ON true`);
+  }
   return { cells, joins: sql.join(joins, sql` `) };
 }
 
