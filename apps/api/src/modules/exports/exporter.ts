@@ -1,7 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { ExportFormat } from '@crossarm/shared';
-import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 
@@ -76,18 +75,56 @@ async function writeXlsx<Row>(
   await workbook.commit();
 }
 
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/**
+ * One CSV record (RFC 4180, ending in a line feed): a field holding a comma, a quote or a line break is quoted,
+ * with its quotes doubled; an empty cell is an empty field; a moment is written as an ISO timestamp.
+ */
+export function csvRecord(cells: readonly (string | number | Date | null)[]): string {
+  let record = '';
+  for (let index = 0; index < cells.length; index++) {
+    const cell = cells[index];
+    const text =
+      cell === null || cell === undefined ? '' : cell instanceof Date ? cell.toISOString() : String(cell);
+    if (index > 0) record += ',';
+    record += NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  }
+  return `${record}\n`;
+}
+
+/** Text is handed to the stream in pieces of about this many characters. */
+const CSV_PIECE = 64 * 1024;
+
+// The records are built here rather than by a CSV library: an export writes millions of cells, and building
+// each one as a plain string keeps the garbage per row small, so the server's memory stays flat.
 async function writeCsv<Row>(
   output: PassThrough,
   options: { columns: ExportColumn<Row>[]; rows: AsyncIterable<Row> },
 ) {
-  const csv = stringify({ header: true, columns: options.columns.map((column) => column.header), bom: true });
-  csv.pipe(output);
-  for await (const row of options.rows) {
-    const cells = options.columns.map((column) => {
-      const value = column.value(row);
-      return value instanceof Date ? value.toISOString() : value;
+  // Waits while the client is behind; a client gone away ends the wait (and the export).
+  const write = async (text: string) => {
+    if (output.write(text)) return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        output.off('drain', done);
+        output.off('close', done);
+        resolve();
+      };
+      output.on('drain', done);
+      output.on('close', done);
     });
-    if (!csv.write(cells)) await new Promise((resolve) => csv.once('drain', resolve));
+  };
+  // A byte order mark, so that spreadsheet programs read the file as UTF-8.
+  let piece = `\uFEFF${csvRecord(options.columns.map((column) => column.header))}`;
+  for await (const row of options.rows) {
+    if (output.destroyed) return;
+    piece += csvRecord(options.columns.map((column) => column.value(row)));
+    if (piece.length >= CSV_PIECE) {
+      await write(piece);
+      piece = '';
+    }
   }
-  csv.end();
+  if (piece) await write(piece);
+  output.end();
 }
