@@ -1,7 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
-import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import type { Session } from '../modules/session/session.ts';
 import { type AuthOptions, authenticate, bearerToken } from '../plugins/auth.ts';
@@ -45,6 +43,11 @@ export async function createHub(
   });
   const redisClients: { quit(): Promise<unknown> }[] = [];
   if (redisUrl) {
+    // Loaded only when servers share the hub through Redis.
+    const [{ createAdapter }, { createClient }] = await Promise.all([
+      import('@socket.io/redis-adapter'),
+      import('redis'),
+    ]);
     const pub = createClient({ url: redisUrl });
     const sub = pub.duplicate();
     await Promise.all([pub.connect(), sub.connect()]);

@@ -1,7 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { ExportFormat } from '@crossarm/shared';
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 
 /** A column of an export: its header and how to read the cell from a row. */
@@ -62,6 +61,8 @@ async function writeXlsx<Row>(
   output: PassThrough,
   options: { sheetName: string; columns: ExportColumn<Row>[]; rows: AsyncIterable<Row> },
 ) {
+  // Loaded on the first workbook: a server that only writes CSV never holds the workbook library.
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true });
   const sheet = workbook.addWorksheet(options.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = options.columns.map((column) => ({ header: column.header, width: column.width ?? 20 }));
