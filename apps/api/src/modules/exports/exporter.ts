@@ -69,11 +69,29 @@ async function writeXlsx<Row>(
   sheet.getRow(1).font = { bold: true };
   let count = 0;
   for await (const row of options.rows) {
+    if (output.destroyed) return;
     sheet.addRow(options.columns.map((column) => column.value(row))).commit();
-    if (++count % 500 === 0) await yieldToLoop();
+    // The workbook writes into the response as it compresses; rows wait while the client is behind.
+    if (++count % 100 === 0) {
+      if (output.writableNeedDrain) await drained(output);
+      else await yieldToLoop();
+    }
   }
   sheet.commit();
   await workbook.commit();
+}
+
+/** Until the client has taken what the stream holds, or is gone (which ends the export). */
+function drained(output: PassThrough) {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      output.off('drain', done);
+      output.off('close', done);
+      resolve();
+    };
+    output.on('drain', done);
+    output.on('close', done);
+  });
 }
 
 const NEEDS_QUOTES = /[",\r\n]/;
@@ -103,18 +121,8 @@ async function writeCsv<Row>(
   output: PassThrough,
   options: { columns: ExportColumn<Row>[]; rows: AsyncIterable<Row> },
 ) {
-  // Waits while the client is behind; a client gone away ends the wait (and the export).
   const write = async (text: string) => {
-    if (output.write(text)) return;
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        output.off('drain', done);
-        output.off('close', done);
-        resolve();
-      };
-      output.on('drain', done);
-      output.on('close', done);
-    });
+    if (!output.write(text)) await drained(output);
   };
   // A byte order mark, so that spreadsheet programs read the file as UTF-8.
   let piece = `\uFEFF${csvRecord(options.columns.map((column) => column.header))}`;
