@@ -109,23 +109,28 @@ function rowSet(catalogue: Catalogue, row: FilterRow, projects?: Sql): Sql | nul
   return filterSet ? filterSet(row.operator!, row.value, projects) : null;
 }
 
+/** Each row and subgroup of a group: its set of permit ids (null when it has none) and its condition. */
+function partsOf(catalogue: Catalogue, group: FilterGroup, projects?: Sql) {
+  return [
+    ...group.rows.map((row) => ({
+      set: rowSet(catalogue, row, projects),
+      condition: () => rowSql(catalogue, row, projects),
+    })),
+    ...group.groups.map((child) => ({
+      set: groupSet(catalogue, child, projects),
+      condition: () => groupSql(catalogue, child, projects),
+    })),
+  ];
+}
+
 /**
  * The permits a normalized group keeps as one set of ids (`INTERSECT` for And, `UNION ALL` for Or), when each
  * of its rows and subgroups is such a set; else null.
  */
 function groupSet(catalogue: Catalogue, group: FilterGroup, projects?: Sql): Sql | null {
-  const parts: Sql[] = [];
-  for (const row of group.rows) {
-    const set = rowSet(catalogue, row, projects);
-    if (!set) return null;
-    parts.push(set);
-  }
-  for (const child of group.groups) {
-    const set = groupSet(catalogue, child, projects);
-    if (!set) return null;
-    parts.push(set);
-  }
-  return group.condition === 'And' ? intersection(parts) : combined(parts, sql` UNION ALL `);
+  const sets = partsOf(catalogue, group, projects).map((part) => part.set);
+  if (!sets.every((set): set is Sql => set !== null)) return null;
+  return group.condition === 'And' ? intersection(sets) : combined(sets, sql` UNION ALL `);
 }
 
 const combined = (sets: Sql[], operator: Sql) =>
@@ -157,20 +162,11 @@ export function filterSql(
     const whole = groupSet(catalogue, group, projects);
     return whole ? sql`p.id IN (${whole})` : groupSql(catalogue, group, projects);
   }
-  const sets: Sql[] = [];
-  const parts: Sql[] = [];
-  for (const row of group.rows) {
-    const set = rowSet(catalogue, row, projects);
-    if (set) sets.push(set);
-    else parts.push(rowSql(catalogue, row, projects));
-  }
-  for (const child of group.groups) {
-    const set = groupSet(catalogue, child, projects);
-    if (set) sets.push(set);
-    else parts.push(groupSql(catalogue, child, projects));
-  }
-  if (sets.length > 0) parts.push(sql`p.id IN (${intersection(sets)})`);
-  return sql`(${sql.join(parts, sql` AND `)})`;
+  const parts = partsOf(catalogue, group, projects);
+  const sets = parts.flatMap((part) => (part.set ? [part.set] : []));
+  const conditions = parts.flatMap((part) => (part.set ? [] : [part.condition()]));
+  if (sets.length > 0) conditions.push(sql`p.id IN (${intersection(sets)})`);
+  return sql`(${sql.join(conditions, sql` AND `)})`;
 }
 
 /**
