@@ -2,6 +2,8 @@ import { PassThrough } from 'node:stream';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { ExportFormat } from '@crossarm/shared';
 import type { FastifyReply } from 'fastify';
+import { Zip, ZipDeflate } from 'fflate';
+import { SHEET_END, SHEET_PART, SheetRows, sheetStart, workbookParts } from './xlsx.ts';
 
 /** A column of an export: its header and how to read the cell from a row. */
 export interface ExportColumn<Row> {
@@ -57,28 +59,75 @@ export function sendExport<Row>(
   return reply.send(output);
 }
 
-async function writeXlsx<Row>(
+/**
+ * The workbook is a zip whose sheet is deflated as its rows are written: the zip's bytes go to the client as
+ * they are made, and rows wait while the client is behind, so neither the rows nor the file are ever whole in
+ * memory.
+ */
+export async function writeXlsx<Row>(
   output: PassThrough,
   options: { sheetName: string; columns: ExportColumn<Row>[]; rows: AsyncIterable<Row> },
 ) {
-  // Loaded on the first workbook: a server that only writes CSV never holds the workbook library.
-  const { default: ExcelJS } = await import('exceljs');
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true });
-  const sheet = workbook.addWorksheet(options.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = options.columns.map((column) => ({ header: column.header, width: column.width ?? 20 }));
-  sheet.getRow(1).font = { bold: true };
-  let count = 0;
+  let failure: Error | null = null;
+  const zip = new Zip((error, chunk, final) => {
+    if (error) failure = error;
+    else if (!output.destroyed) {
+      output.write(chunk);
+      if (final) output.end();
+    }
+  });
+  for (const [name, xml] of workbookParts(options.sheetName)) {
+    const part = new ZipDeflate(name, { level: 6 });
+    zip.add(part);
+    part.push(Buffer.from(xml), true);
+  }
+  const sheet = new ZipDeflate(SHEET_PART, { level: 6 });
+  zip.add(sheet);
+  const columns = options.columns.map((column) => ({ header: column.header, width: column.width ?? 20 }));
+  const rows = new SheetRows(columns.length);
+  await writePieces(output, {
+    start: sheetStart(columns) + rows.header(columns),
+    record: (row: Row) => rows.row(options.columns.map((column) => column.value(row))),
+    end: SHEET_END,
+    rows: options.rows,
+    put: (text, last) => {
+      sheet.push(Buffer.from(text), last);
+      if (failure) throw failure;
+    },
+  });
+  zip.end();
+  if (failure) throw failure;
+}
+
+/** Text is handed on in pieces of about this many characters. */
+const PIECE = 64 * 1024;
+
+/**
+ * Writes `start`, a record per row and `end` through `put` in pieces, waiting while the client is behind and
+ * stopping when it is gone. `put` is told which piece is the last.
+ */
+async function writePieces<Row>(
+  output: PassThrough,
+  options: {
+    start: string;
+    record: (row: Row) => string;
+    end: string;
+    rows: AsyncIterable<Row>;
+    put: (text: string, last: boolean) => void;
+  },
+) {
+  let piece = options.start;
   for await (const row of options.rows) {
     if (output.destroyed) return;
-    sheet.addRow(options.columns.map((column) => column.value(row))).commit();
-    // The workbook writes into the response as it compresses; rows wait while the client is behind.
-    if (++count % 100 === 0) {
+    piece += options.record(row);
+    if (piece.length >= PIECE) {
+      options.put(piece, false);
+      piece = '';
       if (output.writableNeedDrain) await drained(output);
       else await yieldToLoop();
     }
   }
-  sheet.commit();
-  await workbook.commit();
+  options.put(piece + options.end, true);
 }
 
 /** Until the client has taken what the stream holds, or is gone (which ends the export). */
@@ -112,28 +161,21 @@ export function csvRecord(cells: readonly (string | number | Date | null)[]): st
   return `${record}\n`;
 }
 
-/** Text is handed to the stream in pieces of about this many characters. */
-const CSV_PIECE = 64 * 1024;
-
 // The records are built here rather than by a CSV library: an export writes millions of cells, and building
 // each one as a plain string keeps the garbage per row small, so the server's memory stays flat.
-async function writeCsv<Row>(
+function writeCsv<Row>(
   output: PassThrough,
   options: { columns: ExportColumn<Row>[]; rows: AsyncIterable<Row> },
 ) {
-  const write = async (text: string) => {
-    if (!output.write(text)) await drained(output);
-  };
-  // A byte order mark, so that spreadsheet programs read the file as UTF-8.
-  let piece = `\uFEFF${csvRecord(options.columns.map((column) => column.header))}`;
-  for await (const row of options.rows) {
-    if (output.destroyed) return;
-    piece += csvRecord(options.columns.map((column) => column.value(row)));
-    if (piece.length >= CSV_PIECE) {
-      await write(piece);
-      piece = '';
-    }
-  }
-  if (piece) await write(piece);
-  output.end();
+  return writePieces(output, {
+    // A byte order mark, so that spreadsheet programs read the file as UTF-8.
+    start: `\uFEFF${csvRecord(options.columns.map((column) => column.header))}`,
+    record: (row: Row) => csvRecord(options.columns.map((column) => column.value(row))),
+    end: '',
+    rows: options.rows,
+    put: (text, last) => {
+      if (text) output.write(text);
+      if (last) output.end();
+    },
+  });
 }
