@@ -6,6 +6,7 @@ import { buildApp } from '../apps/api/src/app.ts';
 import { parseConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/database.ts';
 import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
+import { limitHeapGrowth } from '../apps/api/src/heap.ts';
 import { loadIdentityKeys } from '../apps/api/src/identity/keys.ts';
 
 export interface BenchOptions {
@@ -35,7 +36,10 @@ export async function openBench(options: BenchOptions = {}) {
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent',
     DATA_DIR: '/tmp/crossarm-bench',
+    HEAP_GROWTH_PERCENT: process.env.HEAP_GROWTH_PERCENT,
   });
+  // The heap is collected as the server's is.
+  limitHeapGrowth(config.heapGrowthPercent);
   const keys = await loadIdentityKeys(db);
   const app = await buildApp({ config, db: appDb, identityKeys: keys });
   await app.ready();

@@ -9,7 +9,8 @@
  *   node --import tsx bench/overview-export.ts --permits 1000000 --rows 100000
  *
  * Options: --permits N (the kept world `crossarm_bench_N` on BENCH_PG_ADMIN_URL's server), --rows R (the
- * pole owner's projects are added to the filter until at least R permits match), --format csv|xlsx|both.
+ * pole owner's projects are added to the filter until at least R permits match), --format csv|xlsx|both, --heap (the server
+ * prints its heap, buffers and resident memory every 2 s).
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import type { FilterGroupDraft, OverviewRequest } from '@crossarm/shared';
 import { sql } from 'kysely';
+import { parseConfig } from '../apps/api/src/config.ts';
 import { openBench } from './harness.ts';
 import { describeWorld, hasWorld } from './permit-world.ts';
 
@@ -34,6 +36,16 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 /** The server: the app on the kept world, listening on a local port; it prints what the client needs. */
 async function serve() {
+  if (args.includes('--heap')) {
+    // The server's own account of its memory, every 2 s, to tell the heap from the rest.
+    const mib = (bytes: number) => `${Math.round(bytes / 1048576)}`;
+    setInterval(() => {
+      const m = process.memoryUsage();
+      process.stderr.write(
+        `  heap ${mib(m.heapUsed)}/${mib(m.heapTotal)} MB, external ${mib(m.external)} (buffers ${mib(m.arrayBuffers)}), resident ${mib(m.rss)}\n`,
+      );
+    }, 2000).unref();
+  }
   const target = new URL(ADMIN_URL);
   target.pathname = `/crossarm_bench_${PERMITS}`;
   const bench = await openBench({ url: target.toString() });
@@ -109,9 +121,16 @@ function residentBytes(pid: number) {
 }
 
 async function measure() {
-  const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, ...args, '--serve'], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  // The server's heap grows as `server.ts` sets it before it loads anything (HEAP_GROWTH_PERCENT).
+  const growth = parseConfig().heapGrowthPercent;
+  const heapFlags = growth > 0 ? [`--heap-growing-percent=${growth}`] : [];
+  const child = spawn(
+    process.execPath,
+    [...heapFlags, ...process.execArgv, process.argv[1]!, ...args, '--serve'],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
   const first = await createInterface({ input: child.stdout! })[Symbol.asyncIterator]().next();
   const { address, token, body, expected } = JSON.parse(String(first.value)) as {
     address: string;

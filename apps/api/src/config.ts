@@ -36,6 +36,11 @@ const EnvSchema = z.object({
    * address must not reach the servers beside this one; on elsewhere, for local stand-ins and test servers.
    */
   ARCGIS_ALLOW_PRIVATE_HOSTS: z.enum(['true', 'false']).optional(),
+  /**
+   * How far, in percent, the JavaScript heap may grow past what was alive at the last full collection before
+   * the next one; 0 leaves it to the engine, which lets a small heap grow to several times its live size.
+   */
+  HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(400).default(30),
 });
 
 export const DEFAULT_AUDIENCE = 'urn:crossarm:api';
@@ -92,6 +97,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     seedDemo: e.SEED_DEMO === 'auto',
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES },
+    heapGrowthPercent: e.HEAP_GROWTH_PERCENT,
     arcgis: {
       allowPrivateHosts: (e.ARCGIS_ALLOW_PRIVATE_HOSTS ?? String(e.NODE_ENV !== 'production')) === 'true',
     },
