@@ -19,10 +19,20 @@ export type TokenVerifier = (token: string) => Promise<VerifiedToken>;
 
 const CLOCK_TOLERANCE_SECONDS = 60;
 
+/** How long a verified token is taken on trust again without checking its signature, at most. */
+export const VERIFIED_TOKEN_TRUST_MS = 5 * 60_000;
+/** Verified tokens kept at once; the oldest is dropped first. */
+const MAX_VERIFIED_TOKENS = 2_000;
+
 /**
  * Verifies bearer tokens: signature against the issuer's JWKS, issuer, audience, expiry with 60 s leeway,
  * and only the configured algorithms. The embedded provider's keys are read locally; an external
  * provider's JWKS is discovered from its metadata and cached by jose.
+ *
+ * A browser sends the same token with every call until it renews it, and checking an RS256 signature costs
+ * about a millisecond, so a token once verified is taken again as it is (the same string, so the same
+ * claims) until it expires, for five minutes at most. Who the subject is, and whether they may still sign
+ * in, is read from the database on every request all the same.
  */
 export function createTokenVerifier(
   identity: IdentityConfig,
@@ -31,8 +41,20 @@ export function createTokenVerifier(
 ): TokenVerifier {
   let keySet: JWTVerifyGetKey | null = embeddedKeys ? createLocalJWKSet(publicJwks(embeddedKeys)) : null;
   const acceptedTypes = identity.mode === 'external' ? identity.acceptedTypes : ['at+jwt'];
+  const verified = new Map<string, { token: VerifiedToken; until: number }>();
 
   return async (token) => {
+    const kept = verified.get(token);
+    if (kept && Date.now() < kept.until) return kept.token;
+    verified.delete(token);
+    const fresh = await verify(token);
+    const expiresAt = (Number(fresh.claims.exp) + CLOCK_TOLERANCE_SECONDS) * 1000;
+    verified.set(token, { token: fresh, until: Math.min(expiresAt, Date.now() + VERIFIED_TOKEN_TRUST_MS) });
+    if (verified.size > MAX_VERIFIED_TOKENS) verified.delete(verified.keys().next().value!);
+    return fresh;
+  };
+
+  async function verify(token: string): Promise<VerifiedToken> {
     keySet ??= await discoverRemoteKeySet(identity.issuer);
     const { payload, protectedHeader } = await jwtVerify(token, keySet, {
       issuer: identity.issuer,
@@ -46,7 +68,7 @@ export function createTokenVerifier(
     }
     const email = typeof payload.email === 'string' ? payload.email.toLowerCase() : null;
     return { subject: String(payload.sub), email, claims: payload };
-  };
+  }
 }
 
 async function discoverRemoteKeySet(issuer: string): Promise<JWTVerifyGetKey> {

@@ -1,4 +1,4 @@
-import type { FilterGroup, OverviewColumn } from '@crossarm/shared';
+import { type FilterGroup, type OverviewColumn, OverviewRow } from '@crossarm/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sampleDefinition } from '../../../../../packages/shared/src/workflow-fixtures.ts';
 import type { TestApp } from '../../../test/app.ts';
@@ -319,7 +319,7 @@ describe('the columns', () => {
         url: `/api/joint-use/overview/row/${row.id}`,
         payload: { columnOptions: dataIds },
       });
-      expect(row.values).toEqual(dataOf(res).values);
+      expect(row.values).toEqual(OverviewRow.strict().parse(dataOf(res)).values);
       peopleCells += dataIds.filter(
         (dataId) =>
           (dataId.endsWith('.PersonAssigned') || dataId.endsWith('Assignees')) && row.values[dataId] !== null,
