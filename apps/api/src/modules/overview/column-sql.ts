@@ -40,7 +40,25 @@ export interface PlaceCell {
   value: Sql;
   when: Sql;
   order: Sql;
+  /** The library entry every place of the cell is of, when `when` is that alone: a pass then reads only those. */
+  entry?: string;
 }
+
+/** The column of each place table that names the place's library entry (for values, the property). */
+export const PLACE_ENTRY: Record<PlaceTable, Sql> = {
+  stages: sql`s.library_entry_id`,
+  tasks: sql`t.library_entry_id`,
+  values: sql`v.property_entry_id`,
+};
+
+/** A cell read from the places of one library entry: the first of them in `order`. */
+const entryCell = (table: PlaceTable, entryId: string, value: Sql, order: Sql): PlaceCell => ({
+  table,
+  value,
+  when: sql`${PLACE_ENTRY[table]} = ${entryId}`,
+  order,
+  entry: entryId,
+});
 
 export interface ColumnSql {
   shown: Sql;
@@ -304,7 +322,7 @@ export function stageColumnSql(entryId: string, field: 'ActiveTask' | 'ElapsedTi
   const first = sql`(SELECT ${x} ${placesOf(stagePlace(entryId))} ORDER BY s.position LIMIT 1)`;
   return {
     shown: first,
-    place: { table: 'stages', value: x, when: sql`s.library_entry_id = ${entryId}`, order: sql`s.position` },
+    place: entryCell('stages', entryId, x, sql`s.position`),
     ...placeFilter(stagePlace(entryId), x, duration),
   };
 }
@@ -323,12 +341,7 @@ export type TaskField = 'PersonAssigned' | 'Status' | 'ElapsedTime' | 'ElapsedTi
 
 export function taskColumnSql(entryId: string, field: TaskField): ColumnSql {
   const first = (x: Sql) => sql`(SELECT ${x} ${placesOf(taskPlace(entryId))} ${taskOrder})`;
-  const place = (value: Sql): PlaceCell => ({
-    table: 'tasks',
-    value,
-    when: sql`t.library_entry_id = ${entryId}`,
-    order: sql`s.position, t.position`,
-  });
+  const place = (value: Sql) => entryCell('tasks', entryId, value, sql`s.position, t.position`);
   switch (field) {
     case 'PersonAssigned': {
       const assigned: Place = {
@@ -382,12 +395,7 @@ const TEXT_VALUE = sql`(v.value #>> '{}')`;
 export function propertyColumnSql(entryId: string, reading: PropertyReading): ColumnSql {
   const place = valuePlace(entryId);
   const latest = (x: Sql) => sql`(SELECT ${x} ${placesOf(place)} ORDER BY v.updated_at DESC LIMIT 1)`;
-  const latestPlace = (value: Sql): PlaceCell => ({
-    table: 'values',
-    value,
-    when: sql`v.property_entry_id = ${entryId}`,
-    order: sql`v.updated_at DESC`,
-  });
+  const latestPlace = (value: Sql) => entryCell('values', entryId, value, sql`v.updated_at DESC`);
   switch (reading) {
     case 'Text':
       return {

@@ -15,7 +15,7 @@ import type { Executor } from '../../db/database.ts';
 import { containsPattern } from '../../db/like.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { Catalogue, CatalogueColumn, OverviewContext } from './catalogue.ts';
-import type { PlaceTable, Sql } from './column-sql.ts';
+import { PLACE_ENTRY, type PlaceTable, type Sql } from './column-sql.ts';
 import { type OverviewScope, projectList, visibleAmong, visiblePermits } from './visibility.ts';
 
 const UNKNOWN_COLUMN = 'No such column among the ones you may use';
@@ -263,7 +263,7 @@ const PLACE_TABLES: Record<PlaceTable, { alias: string; from: Sql }> = {
  * own.
  */
 export function pageCellsSql(catalogue: Catalogue, dataIds: string[]) {
-  const byTable = new Map<PlaceTable, Sql[]>();
+  const byTable = new Map<PlaceTable, { cell: Sql; entry: string | undefined }[]>();
   const inPeople: Sql[] = [];
   const people: Sql[] = [];
   const cells = dataIds.map((dataId, index) => {
@@ -277,15 +277,24 @@ export function pageCellsSql(catalogue: Catalogue, dataIds: string[]) {
       return sql`${sql.ref(`page_people.${name}`)} AS ${sql.ref(name)}`;
     }
     if (!column.place) return sql`${column.shown} AS ${sql.ref(name)}`;
-    const { table, value, when, order } = column.place;
+    const { table, value, when, order, entry } = column.place;
     const parts = byTable.get(table) ?? [];
     byTable.set(table, parts);
-    parts.push(sql`(array_agg(${value} ORDER BY ${order}) FILTER (WHERE ${when}))[1] AS ${sql.ref(name)}`);
+    parts.push({
+      cell: sql`(array_agg(${value} ORDER BY ${order}) FILTER (WHERE ${when}))[1] AS ${sql.ref(name)}`,
+      entry,
+    });
     return sql`${sql.ref(`${PLACE_TABLES[table].alias}.${name}`)} AS ${sql.ref(name)}`;
   });
   const joins = [...byTable].map(([table, parts]) => {
     const { alias, from } = PLACE_TABLES[table];
-    return sql`LEFT JOIN LATERAL (SELECT ${sql.join(parts)} ${from}) ${sql.ref(alias)} ON true`;
+    // When every cell read from the table is of one entry, the pass reads only those entries' places (by
+    // the table's key on permit and entry), not all of the permit's.
+    const entries = parts.map((part) => part.entry);
+    const only = entries.every((entry) => entry !== undefined)
+      ? sql` AND ${PLACE_ENTRY[table]} = ANY (${[...new Set(entries)]}::uuid[])`
+      : sql``;
+    return sql`LEFT JOIN LATERAL (SELECT ${sql.join(parts.map((part) => part.cell))} ${from}${only}) ${sql.ref(alias)} ON true`;
   });
   if (people.length > 0) {
     joins.push(sql`LEFT JOIN LATERAL (SELECT ${sql.join(people)} FROM (
