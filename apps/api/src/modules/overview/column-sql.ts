@@ -270,17 +270,13 @@ export const PERMIT_COLUMN_SQL: Record<string, ColumnSql> = {
     filter: scalarFilter(nextUpTask(sql`t.library_entry_id`), ordered),
   },
   'workflow.NextUpTaskAssignees': (() => {
+    const onNextUp = sql`a.task_key = ${nextUpTask(sql`t.task_key`)}`;
     const ids = sql`FROM (SELECT a.user_id AS uid FROM permit_task_assignments a
-      WHERE a.permit_id = p.id AND a.task_key = ${nextUpTask(sql`t.task_key`)}) next_up`;
+      WHERE a.permit_id = p.id AND ${onNextUp}) next_up`;
     return usersColumn(ids, {
-      assigned: sql`a.task_key = ${nextUpTask(sql`t.task_key`)}`,
+      assigned: onNextUp,
       ...placeFilter(
-        {
-          from: sql`permit_task_assignments a`,
-          permit: sql`a.permit_id`,
-          where: sql`a.task_key = ${nextUpTask(sql`t.task_key`)}`,
-          project: null,
-        },
+        { from: sql`permit_task_assignments a`, permit: sql`a.permit_id`, where: onNextUp, project: null },
         sql`a.user_id`,
         ordered,
         'Contains',
@@ -293,7 +289,7 @@ export const PERMIT_COLUMN_SQL: Record<string, ColumnSql> = {
 const stagePlace = (entryId: string): Place => ({
   from: sql`permit_stages s`,
   permit: sql`s.permit_id`,
-  where: sql`s.library_entry_id = ${entryId}`,
+  where: sql`${PLACE_ENTRY.stages} = ${entryId}`,
   project: sql`s.project_id`,
 });
 const elapsedDays = (from: Sql, to: Sql) =>
@@ -331,7 +327,7 @@ export function stageColumnSql(entryId: string, field: 'ActiveTask' | 'ElapsedTi
 const taskPlace = (entryId: string): Place => ({
   from: sql`permit_tasks t`,
   permit: sql`t.permit_id`,
-  where: sql`t.library_entry_id = ${entryId}`,
+  where: sql`${PLACE_ENTRY.tasks} = ${entryId}`,
   project: sql`t.project_id`,
 });
 const taskOrder = sql`ORDER BY (SELECT s.position FROM permit_stages s
@@ -350,7 +346,7 @@ export function taskColumnSql(entryId: string, field: TaskField): ColumnSql {
           JOIN permit_task_assignments a ON a.permit_id = t.permit_id AND a.task_key = t.task_key`,
       };
       return usersColumn(sql`FROM (SELECT a.user_id AS uid ${placesOf(assigned)}) assigned`, {
-        assigned: sql`t.library_entry_id = ${entryId}`,
+        assigned: assigned.where,
         ...placeFilter(assigned, sql`a.user_id`, ordered, 'Contains'),
       });
     }
@@ -385,7 +381,7 @@ export type PropertyReading = 'Text' | 'Number' | 'Date' | 'Enum' | 'Boolean' | 
 const valuePlace = (entryId: string): Place => ({
   from: sql`permit_property_values v`,
   permit: sql`v.permit_id`,
-  where: sql`v.property_entry_id = ${entryId}`,
+  where: sql`${PLACE_ENTRY.values} = ${entryId}`,
   project: sql`v.project_id`,
 });
 
