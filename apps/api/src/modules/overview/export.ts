@@ -20,7 +20,8 @@ import {
 
 // Exports of the permit overview: exactly what a view shows (its filters, search, sort and visible columns
 // in order) for every row, not one page. The ordered ids are found once; the rows are read by id in chunks
-// and written as they come, so memory holds the ids and one chunk whatever the number of columns.
+// and written as they come (the next chunk read while one is written), so memory holds the ids and two chunks
+// at most whatever the number of columns.
 
 /**
  * Rows read per statement while exporting. A chunk lives while it is written, long enough to be promoted to
@@ -77,7 +78,7 @@ async function exportChunk(db: Executor, catalogue: Catalogue, dataIds: string[]
   return result.rows.map((raw) => readRow(catalogue, dataIds, raw));
 }
 
-/** The rows to export, read a chunk at a time as the file is written. */
+/** The rows to export, read a chunk at a time as the file is written, the next chunk while one is written. */
 async function* exportRows(
   db: Executor,
   scope: OverviewScope,
@@ -87,8 +88,18 @@ async function* exportRows(
   chunkSize: number,
 ): AsyncGenerator<OverviewRow> {
   const ids = await exportIds(db, scope, context, body);
-  for (let start = 0; start < ids.length; start += chunkSize) {
-    yield* await exportChunk(db, context.catalogue, dataIds, ids.slice(start, start + chunkSize));
+  const read = (start: number) => {
+    const chunk = exportChunk(db, context.catalogue, dataIds, ids.slice(start, start + chunkSize));
+    // Handled where it is awaited; an export that stops early leaves the chunk it had asked for unread.
+    chunk.catch(() => {});
+    return chunk;
+  };
+  let next = ids.length > 0 ? read(0) : null;
+  for (let start = 0; next; start += chunkSize) {
+    const rows = await next;
+    // The database reads the next chunk while this one is written.
+    next = start + chunkSize < ids.length ? read(start + chunkSize) : null;
+    yield* rows;
   }
 }
 
