@@ -5,12 +5,12 @@ import fc from 'fast-check';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { csvRecord, type ExportColumn, writeXlsx } from './exporter.ts';
-import { CELL_TEXT_LIMIT, columnLetters } from './xlsx.ts';
+import { CELL_TEXT_LIMIT, columnLetters, sheetNames } from './xlsx.ts';
 
 type Cell = string | number | Date | null;
 
 /** The bytes of a workbook written through the streaming writer, one column per cell of the rows. */
-async function workbookOf(headers: string[], rows: Cell[][], sheetName = 'Permits') {
+async function workbookOf(headers: string[], rows: Cell[][], sheetName = 'Permits', rowsPerSheet?: number) {
   const output = new PassThrough();
   const chunks: Buffer[] = [];
   output.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -23,7 +23,7 @@ async function workbookOf(headers: string[], rows: Cell[][], sheetName = 'Permit
   async function* source() {
     yield* rows;
   }
-  await writeXlsx(output, { sheetName, columns, rows: source() });
+  await writeXlsx(output, { sheetName, columns, rows: source() }, rowsPerSheet);
   await ended;
   return Buffer.concat(chunks);
 }
@@ -134,6 +134,48 @@ describe('workbooks', () => {
     ]);
     // A sheet name Excel refuses is made one it takes.
     expect(new TextDecoder().decode(parts['xl/workbook.xml'])).toContain('<sheet name="Bad Name"');
+  });
+
+  it('go on in another sheet, with the header again, once a sheet holds as many rows as Excel takes', async () => {
+    const read = async (count: number) => {
+      const rows = Array.from({ length: count }, (_, index): Cell[] => [`JU-${index + 1}`, index + 1]);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(
+        (await workbookOf(['Permit', 'Poles'], rows, 'Permits', 3)) as unknown as ArrayBuffer,
+      );
+      return workbook.worksheets.map((sheet) => ({
+        name: sheet.name,
+        rows: sheet
+          .getSheetValues()
+          .slice(1)
+          .map((values) => (values as Cell[]).slice(1)),
+      }));
+    };
+    const seven = await read(7);
+    expect(seven.map((sheet) => sheet.name)).toEqual([
+      'Permits',
+      'Permits (2)',
+      'Permits (3)',
+      'Permits (4)',
+    ]);
+    expect(seven.map((sheet) => sheet.rows.length)).toEqual([3, 3, 3, 2]);
+    for (const sheet of seven) expect(sheet.rows[0]).toEqual(['Permit', 'Poles']);
+    expect(seven.flatMap((sheet) => sheet.rows.slice(1))).toEqual(
+      Array.from({ length: 7 }, (_, index) => [`JU-${index + 1}`, index + 1]),
+    );
+    // Rows that fill the last sheet exactly open no empty one; no rows still make a sheet with its header.
+    expect((await read(4)).map((sheet) => sheet.rows.length)).toEqual([3, 3]);
+    expect(await read(0)).toEqual([{ name: 'Permits', rows: [['Permit', 'Poles']] }]);
+  });
+
+  it('name sheets as Excel allows, different and at most 31 characters', () => {
+    expect(sheetNames('Projects: north/south?', 2)).toEqual([
+      'Projects  north south',
+      'Projects  north south (2)',
+    ]);
+    const long = 'A'.repeat(40);
+    expect(sheetNames(long, 2)).toEqual(['A'.repeat(31), `${'A'.repeat(27)} (2)`]);
+    expect(sheetNames('  ', 1)).toEqual(['Sheet']);
   });
 
   it('keep text a spreadsheet can hold, dropping what XML cannot carry and cutting at the cell limit', async () => {

@@ -3,7 +3,15 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { ExportFormat } from '@crossarm/shared';
 import type { FastifyReply } from 'fastify';
 import { Zip, ZipDeflate } from 'fflate';
-import { SHEET_END, SHEET_PART, SheetRows, sheetStart, workbookParts } from './xlsx.ts';
+import {
+  SHEET_END,
+  SHEET_ROW_LIMIT,
+  SheetRows,
+  sheetNames,
+  sheetPart,
+  sheetStart,
+  workbookParts,
+} from './xlsx.ts';
 
 /** A column of an export: its header and how to read the cell from a row. */
 export interface ExportColumn<Row> {
@@ -60,13 +68,15 @@ export function sendExport<Row>(
 }
 
 /**
- * The workbook is a zip whose sheet is deflated as its rows are written: the zip's bytes go to the client as
- * they are made, and rows wait while the client is behind, so neither the rows nor the file are ever whole in
- * memory.
+ * The workbook is a zip whose sheets are deflated as their rows are written: the zip's bytes go to the client
+ * as they are made, and rows wait while the client is behind, so neither the rows nor the file are ever whole
+ * in memory. A sheet holds at most `rowsPerSheet` rows, its header included (Excel's limit); the rows go on in
+ * another sheet, with the header again. The parts that name the sheets are written once all are.
  */
 export async function writeXlsx<Row>(
   output: PassThrough,
   options: { sheetName: string; columns: ExportColumn<Row>[]; rows: AsyncIterable<Row> },
+  rowsPerSheet = SHEET_ROW_LIMIT,
 ) {
   let failure: Error | null = null;
   const zip = new Zip((error, chunk, final) => {
@@ -76,18 +86,26 @@ export async function writeXlsx<Row>(
       if (final) output.end();
     }
   });
-  for (const [name, xml] of workbookParts(options.sheetName)) {
+  const deflated = (name: string) => {
     const part = new ZipDeflate(name, { level: 6 });
     zip.add(part);
-    part.push(Buffer.from(xml), true);
-  }
-  const sheet = new ZipDeflate(SHEET_PART, { level: 6 });
-  zip.add(sheet);
+    return part;
+  };
   const columns = options.columns.map((column) => ({ header: column.header, width: column.width ?? 20 }));
-  const rows = new SheetRows(columns.length);
+  let sheets = 0;
+  let sheet = deflated(sheetPart(1));
+  let rows = new SheetRows(columns.length);
   await writePieces(output, {
-    start: sheetStart(columns) + rows.header(columns),
+    start: () => {
+      sheets++;
+      if (sheets > 1) {
+        sheet = deflated(sheetPart(sheets));
+        rows = new SheetRows(columns.length);
+      }
+      return sheetStart(columns) + rows.header(columns);
+    },
     record: (row: Row) => rows.row(options.columns.map((column) => column.value(row))),
+    full: () => rows.count >= rowsPerSheet,
     end: SHEET_END,
     rows: options.rows,
     put: (text, last) => {
@@ -95,6 +113,9 @@ export async function writeXlsx<Row>(
       if (failure) throw failure;
     },
   });
+  for (const [name, xml] of workbookParts(sheetNames(options.sheetName, sheets))) {
+    deflated(name).push(Buffer.from(xml), true);
+  }
   zip.end();
   if (failure) throw failure;
 }
@@ -103,31 +124,37 @@ export async function writeXlsx<Row>(
 const PIECE = 64 * 1024;
 
 /**
- * Writes `start`, a record per row and `end` through `put` in pieces, waiting while the client is behind and
- * stopping when it is gone. `put` is told which piece is the last.
+ * Writes sections (a file, or a workbook's sheets) of text through `put` in pieces: a section is `start()`,
+ * a record per row until the rows end or the section is `full()`, then `end`; the next row opens another.
+ * `put` is told which piece is a section's last. Waits while the client is behind; stops when it is gone.
  */
 async function writePieces<Row>(
   output: PassThrough,
   options: {
-    start: string;
+    start: () => string;
     record: (row: Row) => string;
+    full?: () => boolean;
     end: string;
     rows: AsyncIterable<Row>;
     put: (text: string, last: boolean) => void;
   },
 ) {
-  let piece = options.start;
+  let piece: string | null = options.start();
   for await (const row of options.rows) {
     if (output.destroyed) return;
+    piece ??= options.start();
     piece += options.record(row);
-    if (piece.length >= PIECE) {
+    if (options.full?.()) {
+      options.put(piece + options.end, true);
+      piece = null;
+    } else if (piece.length >= PIECE) {
       options.put(piece, false);
       piece = '';
-      if (output.writableNeedDrain) await drained(output);
-      else await yieldToLoop();
-    }
+    } else continue;
+    if (output.writableNeedDrain) await drained(output);
+    else await yieldToLoop();
   }
-  options.put(piece + options.end, true);
+  if (piece !== null) options.put(piece + options.end, true);
 }
 
 /** Until the client has taken what the stream holds, or is gone (which ends the export). */
@@ -169,7 +196,7 @@ function writeCsv<Row>(
 ) {
   return writePieces(output, {
     // A byte order mark, so that spreadsheet programs read the file as UTF-8.
-    start: `\uFEFF${csvRecord(options.columns.map((column) => column.header))}`,
+    start: () => `\uFEFF${csvRecord(options.columns.map((column) => column.header))}`,
     record: (row: Row) => csvRecord(options.columns.map((column) => column.value(row))),
     end: '',
     rows: options.rows,

@@ -1,4 +1,4 @@
-// The parts of an xlsx workbook with one sheet, written as text so that a sheet of any length can be streamed
+// The parts of an xlsx workbook, written as text so that sheets of any length can be streamed
 // row by row into a zip (Office Open XML, SpreadsheetML). Text cells are inline strings, so nothing about the
 // rows has to be remembered until the end; numbers are numbers; dates are Excel serial days with a date
 // format. The header row is bold and frozen.
@@ -35,14 +35,23 @@ export function xmlText(text: string): string {
   return clean.replace(MARKUP, (char) => ENTITIES[char]!);
 }
 
-/** A sheet name as Excel allows it: at most 31 characters, none of `[]:*?/\`. */
-function sheetNameOf(name: string): string {
-  const clean = name
-    .replace(/[[\]:*?/\\]/g, ' ')
-    .trim()
-    .slice(0, 31);
-  return clean || 'Sheet1';
+/** The most rows a sheet holds in Excel, its header included. */
+export const SHEET_ROW_LIMIT = 1_048_576;
+
+/**
+ * The names of `count` sheets as Excel allows them (at most 31 characters, none of `[]:*?/\`, all different):
+ * the name, then the name with (2), (3)...
+ */
+export function sheetNames(name: string, count: number): string[] {
+  const base = name.replace(/[[\]:*?/\\]/g, ' ').trim() || 'Sheet';
+  return Array.from({ length: count }, (_, index) => {
+    const suffix = index === 0 ? '' : ` (${index + 1})`;
+    return base.slice(0, 31 - suffix.length).trimEnd() + suffix;
+  });
 }
+
+/** Where the `n`th sheet's XML goes in the package, from 1. */
+export const sheetPart = (n: number) => `xl/worksheets/sheet${n}.xml`;
 
 /** `A`, `B`, …, `Z`, `AA`, … for a column's index from 0. */
 export function columnLetters(index: number): string {
@@ -77,6 +86,11 @@ function cellXml(ref: string, value: SheetCell, style?: number): string {
 export class SheetRows {
   private readonly letters: string[];
   private next = 1;
+
+  /** The rows written so far, the header included. */
+  get count() {
+    return this.next - 1;
+  }
 
   constructor(width: number) {
     this.letters = Array.from({ length: width }, (_, index) => columnLetters(index));
@@ -121,9 +135,6 @@ export function sheetStart(columns: readonly SheetColumn[]): string {
 
 export const SHEET_END = '</sheetData></worksheet>';
 
-/** Where the sheet's XML goes in the package. */
-export const SHEET_PART = 'xl/worksheets/sheet1.xml';
-
 const STYLES =
   `${DECLARATION}<styleSheet xmlns="${MAIN}">` +
   '<numFmts count="2"><numFmt numFmtId="164" formatCode="yyyy-mm-dd"/>' +
@@ -140,9 +151,10 @@ const STYLES =
   '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
   '</styleSheet>';
 
-/** Every part of the package but the sheet's, by its name in the zip. */
-export function workbookParts(sheetName: string): [name: string, xml: string][] {
+/** Every part of the package but the sheets', for sheets of these names in order, by its name in the zip. */
+export function workbookParts(names: string[]): [name: string, xml: string][] {
   const officeDocument = `${RELATIONSHIPS}/officeDocument`;
+  const sheets = names.map((name, index) => ({ name, n: index + 1 }));
   return [
     [
       '[Content_Types].xml',
@@ -150,7 +162,12 @@ export function workbookParts(sheetName: string): [name: string, xml: string][] 
         '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
         '<Default Extension="xml" ContentType="application/xml"/>' +
         '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
-        `<Override PartName="/${SHEET_PART}" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>` +
+        sheets
+          .map(
+            ({ n }) =>
+              `<Override PartName="/${sheetPart(n)}" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
+          )
+          .join('') +
         '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
         '</Types>',
     ],
@@ -162,13 +179,21 @@ export function workbookParts(sheetName: string): [name: string, xml: string][] 
     [
       'xl/workbook.xml',
       `${DECLARATION}<workbook xmlns="${MAIN}" xmlns:r="${RELATIONSHIPS}"><sheets>` +
-        `<sheet name="${xmlText(sheetNameOf(sheetName))}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+        sheets
+          .map(({ name, n }) => `<sheet name="${xmlText(name)}" sheetId="${n}" r:id="rId${n}"/>`)
+          .join('') +
+        '</sheets></workbook>',
     ],
     [
       'xl/_rels/workbook.xml.rels',
       `${DECLARATION}<Relationships xmlns="${PACKAGE_RELATIONSHIPS}">` +
-        `<Relationship Id="rId1" Type="${RELATIONSHIPS}/worksheet" Target="worksheets/sheet1.xml"/>` +
-        `<Relationship Id="rId2" Type="${RELATIONSHIPS}/styles" Target="styles.xml"/></Relationships>`,
+        sheets
+          .map(
+            ({ n }) =>
+              `<Relationship Id="rId${n}" Type="${RELATIONSHIPS}/worksheet" Target="${sheetPart(n).slice('xl/'.length)}"/>`,
+          )
+          .join('') +
+        `<Relationship Id="rId${sheets.length + 1}" Type="${RELATIONSHIPS}/styles" Target="styles.xml"/></Relationships>`,
     ],
     ['xl/styles.xml', STYLES],
   ];
