@@ -93,26 +93,24 @@ export async function writeXlsx<Row>(
   };
   const columns = options.columns.map((column) => ({ header: column.header, width: column.width ?? 20 }));
   let sheets = 0;
-  let sheet = deflated(sheetPart(1));
-  let rows = new SheetRows(columns.length);
+  const open = () => ({ part: deflated(sheetPart(++sheets)), rows: new SheetRows(columns.length) });
+  let sheet = open();
   await writePieces(output, {
     start: () => {
-      sheets++;
-      if (sheets > 1) {
-        sheet = deflated(sheetPart(sheets));
-        rows = new SheetRows(columns.length);
-      }
-      return sheetStart(columns) + rows.header(columns);
+      if (sheet.rows.count > 0) sheet = open();
+      return sheetStart(columns) + sheet.rows.header(columns);
     },
-    record: (row: Row) => rows.row(options.columns.map((column) => column.value(row))),
-    full: () => rows.count >= rowsPerSheet,
+    record: (row: Row) => sheet.rows.row(options.columns.map((column) => column.value(row))),
+    full: () => sheet.rows.count >= rowsPerSheet,
     end: SHEET_END,
     rows: options.rows,
     put: (text, last) => {
-      sheet.push(Buffer.from(text), last);
+      sheet.part.push(Buffer.from(text), last);
       if (failure) throw failure;
     },
   });
+  // The client is gone: the workbook is left unfinished.
+  if (output.destroyed) return;
   for (const [name, xml] of workbookParts(sheetNames(options.sheetName, sheets))) {
     deflated(name).push(Buffer.from(xml), true);
   }
