@@ -19,6 +19,7 @@ import { createInterface } from 'node:readline';
 import type { FilterGroupDraft, OverviewRequest } from '@crossarm/shared';
 import { sql } from 'kysely';
 import { parseConfig } from '../apps/api/src/config.ts';
+import { heapGrowthFlags } from '../apps/api/src/heap.ts';
 import { openBench } from './harness.ts';
 import { describeWorld, hasWorld } from './permit-world.ts';
 
@@ -38,11 +39,10 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 async function serve() {
   if (args.includes('--heap')) {
     // The server's own account of its memory, every 2 s, to tell the heap from the rest.
-    const mib = (bytes: number) => `${Math.round(bytes / 1048576)}`;
     setInterval(() => {
       const m = process.memoryUsage();
       process.stderr.write(
-        `  heap ${mib(m.heapUsed)}/${mib(m.heapTotal)} MB, external ${mib(m.external)} (buffers ${mib(m.arrayBuffers)}), resident ${mib(m.rss)}\n`,
+        `  heap ${mb(m.heapUsed)} of ${mb(m.heapTotal)}, external ${mb(m.external)} (buffers ${mb(m.arrayBuffers)}), resident ${mb(m.rss)}\n`,
       );
     }, 2000).unref();
   }
@@ -100,7 +100,7 @@ async function serve() {
       ...world.properties.slice(10, 16).map((property) => `property.${property.entryId}`),
     ],
     filterOptions: filter,
-    sortOptions: [{ dataId: 'permit.PermitNumber', sortAsc: true }],
+    sortOptions: [{ dataId: 'permit.PermitNumber', direction: 'Ascending' }],
   };
   process.stderr.write(
     `world: ${PERMITS.toLocaleString('en')} permits; ${chosen.length} projects, ${expected.toLocaleString('en')} rows expected\n`,
@@ -122,8 +122,7 @@ function residentBytes(pid: number) {
 
 async function measure() {
   // The server's heap grows as `server.ts` sets it before it loads anything (HEAP_GROWTH_PERCENT).
-  const growth = parseConfig().heapGrowthPercent;
-  const heapFlags = growth > 0 ? [`--heap-growing-percent=${growth}`] : [];
+  const heapFlags = heapGrowthFlags(parseConfig().heapGrowthPercent);
   const child = spawn(
     process.execPath,
     [...heapFlags, ...process.execArgv, process.argv[1]!, ...args, '--serve'],

@@ -8,5 +8,10 @@ import v8 from 'node:v8';
  * collections of a heap that is small anyway. 0 leaves the engine's own growth.
  */
 export function limitHeapGrowth(percent: number) {
-  if (percent > 0) v8.setFlagsFromString(`--heap-growing-percent=${percent}`);
+  for (const flag of heapGrowthFlags(percent)) v8.setFlagsFromString(flag);
+}
+
+/** The V8 flags that set the heap's growth, as a command line passes them (none for 0). */
+export function heapGrowthFlags(percent: number): string[] {
+  return percent > 0 ? [`--heap-growing-percent=${percent}`] : [];
 }

@@ -51,11 +51,14 @@ export const PLACE_ENTRY: Record<PlaceTable, Sql> = {
   values: sql`v.property_entry_id`,
 };
 
+/** The condition keeping a table's places of one library entry. */
+const ofEntry = (table: PlaceTable, entryId: string) => sql`${PLACE_ENTRY[table]} = ${entryId}`;
+
 /** A cell read from the places of one library entry: the first of them in `order`. */
 const entryCell = (table: PlaceTable, entryId: string, value: Sql, order: Sql): PlaceCell => ({
   table,
   value,
-  when: sql`${PLACE_ENTRY[table]} = ${entryId}`,
+  when: ofEntry(table, entryId),
   order,
   entry: entryId,
 });
@@ -289,7 +292,7 @@ export const PERMIT_COLUMN_SQL: Record<string, ColumnSql> = {
 const stagePlace = (entryId: string): Place => ({
   from: sql`permit_stages s`,
   permit: sql`s.permit_id`,
-  where: sql`${PLACE_ENTRY.stages} = ${entryId}`,
+  where: ofEntry('stages', entryId),
   project: sql`s.project_id`,
 });
 const elapsedDays = (from: Sql, to: Sql) =>
@@ -327,7 +330,7 @@ export function stageColumnSql(entryId: string, field: 'ActiveTask' | 'ElapsedTi
 const taskPlace = (entryId: string): Place => ({
   from: sql`permit_tasks t`,
   permit: sql`t.permit_id`,
-  where: sql`${PLACE_ENTRY.tasks} = ${entryId}`,
+  where: ofEntry('tasks', entryId),
   project: sql`t.project_id`,
 });
 const taskOrder = sql`ORDER BY (SELECT s.position FROM permit_stages s
@@ -381,7 +384,7 @@ export type PropertyReading = 'Text' | 'Number' | 'Date' | 'Enum' | 'Boolean' | 
 const valuePlace = (entryId: string): Place => ({
   from: sql`permit_property_values v`,
   permit: sql`v.permit_id`,
-  where: sql`${PLACE_ENTRY.values} = ${entryId}`,
+  where: ofEntry('values', entryId),
   project: sql`v.project_id`,
 });
 
