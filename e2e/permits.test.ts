@@ -183,3 +183,33 @@ describe.skipIf(!chromiumPath)('a permit from application to completion in a bro
     await screenshot(owner, 'permit-activity');
   });
 });
+
+describe.skipIf(!chromiumPath)('a link to a permit that does not exist', () => {
+  let suite: Suite;
+  let page: Page;
+
+  beforeAll(async () => {
+    suite = await openSuite(chromiumPath!);
+    page = await signedInPage(suite, DEMO.ownerUser, '/permitting/all');
+  });
+  afterAll(() => suite?.close());
+
+  it('says so at once, without asking again, whether the id is unknown or not an id at all', async () => {
+    for (const id of ['views', '00000000-0000-4000-8000-000000000000']) {
+      let asked = 0;
+      const count = (request: { url: () => string }) => {
+        if (request.url().includes(`/permit/${id}/tracker-header`)) asked += 1;
+      };
+      page.on('request', count);
+      await page.goto(`/permitting/${id}`);
+      await expect
+        .poll(() => page.getByRole('heading', { name: 'This permit does not exist' }).count())
+        .toBe(1);
+      expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+      // Long enough for a retry to have gone out.
+      await page.waitForTimeout(1_500);
+      page.off('request', count);
+      expect(asked).toBe(1);
+    }
+  });
+});

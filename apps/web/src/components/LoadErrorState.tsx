@@ -1,7 +1,7 @@
 import { Button, EmptyState, Group, Paper } from '@mantine/core';
 import { IconAlertTriangle, IconQuestionMark } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { isApiError } from '../lib/api/api-error';
+import { isNotFound } from '../lib/api/api-error';
 
 interface LoadErrorStateProps {
   error: unknown;
@@ -11,9 +11,9 @@ interface LoadErrorStateProps {
   onRetry: () => void;
 }
 
-/** A detail page whose record did not load: gone (404) or failed, with the ways out. */
+/** A detail page whose record did not load: gone (or a link naming no record) or failed, with the ways out. */
 export function LoadErrorState({ error, noun, backTo, onRetry }: LoadErrorStateProps) {
-  const missing = isApiError(error) && error.status === 404;
+  const missing = isNotFound(error);
   return (
     <Paper withBorder radius="md" py={48} px="md">
       <EmptyState

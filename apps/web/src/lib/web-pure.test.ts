@@ -2,7 +2,7 @@ import type { UserSession } from '@crossarm/shared';
 import { describe, expect, it } from 'vitest';
 import { sessionAccess } from '../features/session/session-access';
 import { parseVersionText, shouldPromptForVersion } from '../features/version/version-check';
-import { ApiError, apiErrorFromBody, apiErrorFromException } from './api/api-error';
+import { ApiError, apiErrorFromBody, apiErrorFromException, isNotFound } from './api/api-error';
 import { AuthError, toAuthError } from './auth/auth-errors';
 import { checkIdTokenClaims } from './auth/id-token-claims';
 import { nextReconnectDelay } from './hub/reconnect-schedule';
@@ -102,6 +102,24 @@ describe('API errors', () => {
       title: 'Network Error',
       cancelled: false,
     });
+  });
+
+  it('counts a 404, or a 400 refusing only the address, as a record that does not exist', () => {
+    const malformedId = apiErrorFromBody(400, 'Bad Request', {
+      errors: [{ field: 'params.id', message: 'Invalid UUID' }],
+    });
+    expect(isNotFound(malformedId)).toBe(true);
+    expect(isNotFound(apiErrorFromBody(404, 'Not Found', { title: 'Not Found' }))).toBe(true);
+    const badBody = apiErrorFromBody(400, 'Bad Request', {
+      errors: [
+        { field: 'params.id', message: 'Invalid UUID' },
+        { field: 'body.name', message: 'Required' },
+      ],
+    });
+    expect(isNotFound(badBody)).toBe(false);
+    expect(isNotFound(apiErrorFromBody(400, 'Bad Request', { title: 'Bad Request' }))).toBe(false);
+    expect(isNotFound(apiErrorFromBody(403, 'Forbidden', {}))).toBe(false);
+    expect(isNotFound(new Error('boom'))).toBe(false);
   });
 });
 

@@ -36,6 +36,21 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/**
+ * Whether a failed read names something that does not exist: a 404, or a 400 refusing only the address's
+ * own parameters (`params.id` that is not an id at all, as in a mistyped link). Either way, asking again
+ * cannot help, and the page says the record does not exist.
+ */
+export function isNotFound(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  if (error.status === 404) return true;
+  return (
+    error.status === 400 &&
+    error.errors.length > 0 &&
+    error.errors.every((problem) => problem.field.startsWith('params.'))
+  );
+}
+
 function readString(value: unknown): string {
   return typeof value === 'string' ? value.trim() : '';
 }

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
-import { isApiError } from '../../../lib/api/api-error';
+import { isApiError, isNotFound } from '../../../lib/api/api-error';
 import { permitKeys } from '../permit-keys';
 import {
   fetchPermitProperties,
@@ -12,9 +12,9 @@ import {
   markPermitViewed,
 } from './api';
 
-/** A permit that is gone (or another attacher's) stays gone: no retries on 404 or 403. */
+/** A permit that is gone, never was (a malformed id) or is another attacher's stays so: no retries. */
 const retryUnlessRefused = (count: number, error: unknown) =>
-  !(isApiError(error) && (error.status === 404 || error.status === 403)) && count < 2;
+  !(isNotFound(error) || (isApiError(error) && error.status === 403)) && count < 2;
 
 export function useTrackerHeader(permitId: string) {
   return useQuery({
