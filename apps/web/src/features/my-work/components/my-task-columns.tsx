@@ -63,13 +63,13 @@ export function myTaskColumns(now: Date): Column[] {
       key: 'project',
       header: 'Project',
       sortKey: 'Project',
-      width: '13%',
+      width: '12%',
       cell: (task) => <Truncated text={task.projectName} />,
     },
     {
       key: 'stage',
       header: 'Stage',
-      width: '13%',
+      width: '12%',
       visibleFrom: 'md',
       cell: (task) => <Truncated text={task.stageName} dimmed />,
     },
@@ -103,7 +103,7 @@ export function myTaskColumns(now: Date): Column[] {
     {
       key: 'timeLeft',
       header: 'Time left',
-      width: 176,
+      width: 192,
       cell: (task) => <TimeLeftCell task={task} now={now} />,
     },
     {
@@ -111,7 +111,8 @@ export function myTaskColumns(now: Date): Column[] {
       header: 'Assigned',
       sortKey: 'AssignedAt',
       width: 112,
-      visibleFrom: 'lg',
+      // Shown on wide screens only, so that the task's name keeps its room on a laptop.
+      visibleFrom: 'xl',
       cell: (task) => (
         <Text size="sm" c="dimmed" style={tabular} title={formatDateTime(task.assignedAt)}>
           {formatDate(task.assignedAt)}
