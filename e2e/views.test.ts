@@ -354,6 +354,128 @@ describe.skipIf(!chromiumPath)('saved views in a browser', () => {
     await dana.keyboard.press('Escape');
   });
 
+  it('drags favourites into folders and out again in the side panel, with the mouse and the keyboard', async () => {
+    const openPanel = async () => {
+      const menu = await openViews(dana);
+      await menu.getByRole('menuitem', { name: 'Organise favourites…' }).click();
+      const panel = dana.getByRole('dialog', { name: 'Favourites' });
+      await expect.poll(() => panel.getByRole('listitem', { name: VIEW_NAME }).count()).toBe(1);
+      // Rows are measured for the drags once the panel has slid in.
+      await settled(dana);
+      return panel;
+    };
+    let panel = await openPanel();
+    const makeReady = () => panel.getByRole('group', { name: 'Folder Make ready' });
+    const inMakeReady = () => makeReady().getByRole('listitem', { name: VIEW_NAME }).count();
+    const viewGrip = () => panel.getByRole('button', { name: `Move ${VIEW_NAME}` });
+    // Where the pointer drops: the top of a folder's row is the folder's place, the rest of it is into it.
+    const middleOf = async (target: Locator) => {
+      const box = (await target.boundingBox())!;
+      return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    };
+    const topOf = async (target: Locator) => {
+      const box = (await target.boundingBox())!;
+      return { x: box.x + box.width / 2, y: box.y + 2 };
+    };
+    /** Drags a grip with the mouse to a point; `over` runs while it is held there. */
+    const drag = async (grip: Locator, to: { x: number; y: number }, over?: () => Promise<void>) => {
+      const from = await middleOf(grip);
+      await dana.mouse.move(from.x, from.y);
+      await dana.mouse.down();
+      await dana.mouse.move(from.x, from.y + 8, { steps: 4 });
+      await dana.mouse.move(to.x, to.y, { steps: 12 });
+      await over?.();
+      await dana.mouse.up();
+    };
+    const saved = () =>
+      dana.waitForResponse(
+        (response) => response.url().includes('/views/prefs') && response.request().method() === 'PUT',
+      );
+    const reopen = async () => {
+      await dana.reload();
+      await expect.poll(() => heading(dana).innerText()).toBe(VIEW_NAME);
+      panel = await openPanel();
+    };
+
+    // Out of its folder, above Make ready at the top.
+    expect(await inMakeReady()).toBe(1);
+    let save = saved();
+    await drag(viewGrip(), await topOf(panel.getByRole('button', { name: 'Move folder Make ready' })));
+    expect((await save).ok()).toBe(true);
+    await reopen();
+    expect(await inMakeReady()).toBe(0);
+    expect(await panel.getByRole('listitem', { name: VIEW_NAME }).count()).toBe(1);
+
+    // A folder never goes into one of its own sub-folders: the row says so, and nothing changes.
+    const northDistrict = panel.getByRole('group', { name: 'Folder North district' });
+    await drag(
+      panel.getByRole('button', { name: 'Move folder Make ready' }),
+      await middleOf(northDistrict.getByRole('button', { name: /^North district/ })),
+      async () => {
+        await expect.poll(() => panel.locator('[data-drop="refused"]').count()).toBe(1);
+        await screenshot(dana, 'views-favourites-drag-refused');
+      },
+    );
+    await expect.poll(() => panel.locator('[data-drop]').count()).toBe(0);
+    expect(await makeReady().getByRole('group', { name: 'Folder North district' }).count()).toBe(1);
+
+    // Onto the row of Make ready: into it, after what it holds.
+    save = saved();
+    await drag(viewGrip(), await middleOf(makeReady().getByRole('button', { name: /^Make ready/ })), () =>
+      expect.poll(() => panel.locator('[data-drop="allowed"]').count()).toBe(1),
+    );
+    expect((await save).ok()).toBe(true);
+    await reopen();
+    await expect.poll(inMakeReady).toBe(1);
+    const entries = await makeReady()
+      .locator('[role="listitem"], [role="group"]')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('aria-label')));
+    expect(entries).toEqual(['Folder North district', VIEW_NAME]);
+
+    // With the keyboard: left out of the folder to its place, then down to it and right into it again.
+    const lift = async () => {
+      await expect
+        .poll(async () => {
+          await viewGrip().focus();
+          await dana.waitForTimeout(200);
+          return viewGrip().evaluate((element) => element === document.activeElement);
+        })
+        .toBe(true);
+      await dana.keyboard.press('Space');
+      await expect
+        .poll(() =>
+          dana
+            .getByText(
+              new RegExp(
+                `^(Picked up the favourite ${VIEW_NAME}|The favourite ${VIEW_NAME} is over the favourite ${VIEW_NAME})`,
+              ),
+            )
+            .count(),
+        )
+        .toBe(1);
+    };
+    const hear = (text: string) => expect.poll(() => dana.getByText(text).count()).toBe(1);
+    await lift();
+    await dana.keyboard.press('ArrowLeft');
+    await hear(`The favourite ${VIEW_NAME} is over the folder Make ready, to go into it.`);
+    await dana.keyboard.press('ArrowLeft');
+    await hear(`The favourite ${VIEW_NAME} is over the folder Make ready (position 1 of 1).`);
+    await dana.keyboard.press('Space');
+    await expect.poll(inMakeReady).toBe(0);
+    await lift();
+    await dana.keyboard.press('ArrowDown');
+    await hear(`The favourite ${VIEW_NAME} is over the folder Make ready (position 2 of 2).`);
+    await dana.keyboard.press('ArrowRight');
+    await hear(`The favourite ${VIEW_NAME} is over the folder Make ready, to go into it.`);
+    save = saved();
+    await dana.keyboard.press('Space');
+    await hear(`The favourite ${VIEW_NAME} was moved into the folder Make ready.`);
+    expect((await save).ok()).toBe(true);
+    await expect.poll(inMakeReady).toBe(1);
+    await dana.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+  });
+
   it('lists the favourite in its folder beneath Permits in the left navigation, and opens it from there', async () => {
     const nav = dana.getByRole('navigation', { name: 'Main navigation' });
     const views = nav.getByRole('group', { name: 'Permit views' });

@@ -1,58 +1,34 @@
-import {
-  type FavoriteFolder,
-  type FavoriteView,
-  MAX_FAVORITE_FOLDER_DEPTH,
-  ViewPrefsInput,
-} from '@crossarm/shared';
+import { MAX_FAVORITE_FOLDER_DEPTH, ViewPrefsInput } from '@crossarm/shared';
 import { describe, expect, it } from 'vitest';
 import {
   addFolder,
   canAddFolder,
+  canMoveItem,
   deleteFolder,
   type FavoriteTree,
   favoriteCount,
   findFolder,
   folderChoices,
+  folderKey,
   folderOfView,
-  itemKey,
   levelItems,
+  moveItem,
   moveView,
   normalizeTree,
+  placeOf,
   prefsInputOf,
   removeView,
   renameFolder,
   reorderLevel,
+  viewKey,
 } from './favorite-tree';
-
-const V1 = '11111111-1111-4111-8111-111111111111';
-const V2 = '22222222-2222-4222-8222-222222222222';
-const V3 = '33333333-3333-4333-8333-333333333333';
-const F1 = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
-const F2 = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
-const F3 = 'cccccccc-cccc-4ccc-8ccc-cccccccccccc';
-
-const view = (id: string, order: number, name = id.slice(0, 2)): FavoriteView => ({
-  id,
-  name,
-  type: 'Table',
-  isDefault: false,
-  order,
-});
-const folder = (
-  id: string,
-  name: string,
-  order: number,
-  views: FavoriteView[] = [],
-  subFolders: FavoriteFolder[] = [],
-): FavoriteFolder => ({ id, name, order, views, subFolders });
+import { F1, F2, F3, folder, keys, V1, V2, V3, view } from './favorite-tree.fixtures';
 
 /** Top: F1 'North' (holding V2 and sub-folder F2 'Poles' with V3), then V1. */
 const tree: FavoriteTree = {
   favoriteViews: [view(V1, 1)],
   favoriteFolders: [folder(F1, 'North', 0, [view(V2, 0)], [folder(F2, 'Poles', 1, [view(V3, 0)])])],
 };
-
-const keys = (t: FavoriteTree, level: string | null) => levelItems(t, level).map(itemKey);
 
 describe('levelItems', () => {
   it('interleaves folders and favourites by their shared order', () => {
@@ -153,6 +129,98 @@ describe('favourites', () => {
   it('removes a favourite wherever it is', () => {
     expect(folderOfView(removeView(tree, V3), V3)).toBeUndefined();
     expect(keys(removeView(tree, V1), null)).toEqual([`folder:${F1}`]);
+  });
+});
+
+describe('moving an entry to another level', () => {
+  const orders = (t: FavoriteTree, level: string | null) =>
+    levelItems(t, level).map((item) => (item.kind === 'view' ? item.view : item.folder).order);
+
+  it('moves a favourite into a folder, at its end or at a position', () => {
+    const atEnd = moveItem(tree, viewKey(V1), F1);
+    expect(keys(atEnd, null)).toEqual([`folder:${F1}`]);
+    expect(keys(atEnd, F1)).toEqual([`view:${V2}`, `folder:${F2}`, `view:${V1}`]);
+    const first = moveItem(tree, viewKey(V1), F1, 0);
+    expect(keys(first, F1)).toEqual([`view:${V1}`, `view:${V2}`, `folder:${F2}`]);
+    expect(orders(first, F1)).toEqual([0, 1, 2]);
+    expect(placeOf(first, viewKey(V1))).toEqual({ level: F1, index: 0 });
+  });
+
+  it('moves a favourite out of a sub-folder to the top at a position, renumbering both levels', () => {
+    const out = moveItem(tree, viewKey(V3), null, 1);
+    expect(keys(out, null)).toEqual([`folder:${F1}`, `view:${V3}`, `view:${V1}`]);
+    expect(orders(out, null)).toEqual([0, 1, 2]);
+    expect(keys(out, F2)).toEqual([]);
+    expect(normalizeTree(out)).toEqual(out);
+    // A position past the end is the end.
+    expect(keys(moveItem(tree, viewKey(V3), null, 9), null)).toEqual([
+      `folder:${F1}`,
+      `view:${V1}`,
+      `view:${V3}`,
+    ]);
+  });
+
+  it('moves a folder, with what it holds, into another folder and out to the top', () => {
+    const withSouth = addFolder(tree, null, F3, 'South');
+    const inSouth = moveItem(withSouth, folderKey(F1), F3);
+    expect(keys(inSouth, null)).toEqual([`view:${V1}`, `folder:${F3}`]);
+    expect(keys(inSouth, F3)).toEqual([`folder:${F1}`]);
+    expect(folderOfView(inSouth, V3)).toBe(F2);
+    expect(folderChoices(inSouth).map((choice) => choice.path)).toEqual([
+      'South',
+      'South / North',
+      'South / North / Poles',
+    ]);
+    const poles = moveItem(inSouth, folderKey(F2), null, 0);
+    expect(keys(poles, null)).toEqual([`folder:${F2}`, `view:${V1}`, `folder:${F3}`]);
+    expect(orders(poles, null)).toEqual([0, 1, 2]);
+    expect(keys(poles, F1)).toEqual([`view:${V2}`]);
+  });
+
+  it('reorders within a level as a drag along it does', () => {
+    expect(keys(moveItem(tree, viewKey(V1), null, 0), null)).toEqual([`view:${V1}`, `folder:${F1}`]);
+    expect(moveItem(tree, viewKey(V1), null, 1)).toBe(tree);
+    expect(moveItem(tree, folderKey(F2), F1, 1)).toBe(tree);
+  });
+
+  it('refuses a folder into itself or one of its own sub-folders', () => {
+    expect(canMoveItem(tree, folderKey(F1), F1)).toBe(false);
+    expect(canMoveItem(tree, folderKey(F1), F2)).toBe(false);
+    expect(moveItem(tree, folderKey(F1), F1)).toBe(tree);
+    expect(moveItem(tree, folderKey(F1), F2, 0)).toBe(tree);
+    expect(canMoveItem(tree, folderKey(F2), null)).toBe(true);
+  });
+
+  it(`refuses a folder where folders would nest more than ${MAX_FAVORITE_FOLDER_DEPTH} deep`, () => {
+    // North holds Poles: two levels, so it fits below a folder at depth 3 but not at depth 4.
+    let deep: FavoriteTree = tree;
+    let parent: string | null = null;
+    const ids: string[] = [];
+    for (let depth = 1; depth < MAX_FAVORITE_FOLDER_DEPTH; depth++) {
+      const id = `0000000${depth}-0000-4000-8000-000000000000`;
+      deep = addFolder(deep, parent, id, `Level ${depth}`);
+      ids.push(id);
+      parent = id;
+    }
+    const fits = ids[MAX_FAVORITE_FOLDER_DEPTH - 3]!;
+    const tooDeep = ids[MAX_FAVORITE_FOLDER_DEPTH - 2]!;
+    expect(canMoveItem(deep, folderKey(F1), tooDeep)).toBe(false);
+    expect(moveItem(deep, folderKey(F1), tooDeep)).toBe(deep);
+    const moved = moveItem(deep, folderKey(F1), fits);
+    expect(keys(moved, fits)).toContain(`folder:${F1}`);
+    expect(Math.max(...folderChoices(moved).map((choice) => choice.depth))).toBe(MAX_FAVORITE_FOLDER_DEPTH);
+    // A folder without sub-folders goes into the deepest one that may hold folders; favourites go anywhere.
+    expect(canMoveItem(deep, folderKey(F2), tooDeep)).toBe(true);
+    expect(canMoveItem(moved, viewKey(V1), findFolder(moved, F2)!.id)).toBe(true);
+  });
+
+  it('leaves the tree unchanged for an unknown entry or level', () => {
+    expect(moveItem(tree, viewKey('missing'), F1)).toBe(tree);
+    expect(moveItem(tree, folderKey('missing'), null)).toBe(tree);
+    expect(moveItem(tree, viewKey(V1), 'missing', 0)).toBe(tree);
+    expect(moveItem(tree, 'nonsense', null)).toBe(tree);
+    expect(canMoveItem(tree, viewKey(V1), 'missing')).toBe(false);
+    expect(placeOf(tree, viewKey('missing'))).toBeUndefined();
   });
 });
 

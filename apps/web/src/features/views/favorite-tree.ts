@@ -19,9 +19,15 @@ export interface FavoriteTree {
 /** One entry of a level: a favourite view or a folder. */
 export type TreeItem = { kind: 'view'; view: FavoriteView } | { kind: 'folder'; folder: FavoriteFolder };
 
-/** The key of an entry, unique across a level (a folder and a view never share one). */
+/** The key of a favourite, unique across the tree (a favourite is in one place only). */
+export const viewKey = (id: string) => `view:${id}`;
+
+/** The key of a folder, unique across the tree (a folder and a view never share one). */
+export const folderKey = (id: string) => `folder:${id}`;
+
+/** The key of an entry: `viewKey` or `folderKey`. */
 export const itemKey = (item: TreeItem) =>
-  item.kind === 'view' ? `view:${item.view.id}` : `folder:${item.folder.id}`;
+  item.kind === 'view' ? viewKey(item.view.id) : folderKey(item.folder.id);
 
 /** A level: null for the top, otherwise a folder's id. */
 export type Level = string | null;
@@ -158,8 +164,9 @@ function levelOf(tree: FavoriteTree, match: (item: TreeItem) => boolean): Level 
   return walk(tree.favoriteFolders);
 }
 
-const isView = (id: string) => (item: TreeItem) => item.kind === 'view' && item.view.id === id;
-const isFolder = (id: string) => (item: TreeItem) => item.kind === 'folder' && item.folder.id === id;
+const hasKey = (key: string) => (item: TreeItem) => itemKey(item) === key;
+const isView = (id: string) => hasKey(viewKey(id));
+const isFolder = (id: string) => hasKey(folderKey(id));
 
 /** The folder holding a favourite (null at the top), or undefined when the view is not a favourite. */
 export function folderOfView(tree: FavoriteTree, viewId: string): Level | undefined {
@@ -180,28 +187,70 @@ export function deleteFolder(tree: FavoriteTree, id: string): FavoriteTree {
   return withLevel(tree, parent, items);
 }
 
-/** A favourite moved to the end of a level (a folder, or the top for null); the same tree if either is missing. */
-export function moveView(tree: FavoriteTree, viewId: string, target: Level): FavoriteTree {
-  const from = folderOfView(tree, viewId);
-  if (from === undefined || from === target) return tree;
-  if (target !== null && !findFolder(tree, target)) return tree;
-  const item = levelItems(tree, from).find(isView(viewId))!;
+/** Where an entry is (by its key): its level and its position there, or undefined when it is nowhere. */
+export function placeOf(tree: FavoriteTree, key: string): { level: Level; index: number } | undefined {
+  const level = levelOf(tree, hasKey(key));
+  if (level === undefined) return undefined;
+  return { level, index: levelItems(tree, level).findIndex(hasKey(key)) };
+}
+
+/** The entry with this key, wherever it is. */
+export function findItem(tree: FavoriteTree, key: string): TreeItem | undefined {
+  const at = placeOf(tree, key);
+  return at && levelItems(tree, at.level)[at.index];
+}
+
+/** How many levels of folders a folder makes: 1 for one without sub-folders. */
+function folderHeight(folder: FavoriteFolder): number {
+  return 1 + Math.max(0, ...folder.subFolders.map(folderHeight));
+}
+
+/**
+ * Whether an entry (by its key) may go into a level (a folder, or the top for null): both exist, and a
+ * folder goes neither into itself or one of its own sub-folders, nor so deep that folders would nest more
+ * than five levels.
+ */
+export function canMoveItem(tree: FavoriteTree, key: string, target: Level): boolean {
+  const item = findItem(tree, key);
+  if (!item || (target !== null && !findFolder(tree, target))) return false;
+  if (item.kind === 'view') return true;
+  if (target !== null && findFolder({ favoriteViews: [], favoriteFolders: [item.folder] }, target)) {
+    return false;
+  }
+  const depth = target === null ? 0 : folderLevelDepth(tree, target);
+  return depth + folderHeight(item.folder) <= MAX_FAVORITE_FOLDER_DEPTH;
+}
+
+/**
+ * An entry (a favourite or a folder, by its key) moved into a level (a folder, or the top for null) at
+ * `index`, the position it takes there (the end when left out); both levels renumbered. The same tree when
+ * either is missing, the move is not allowed (`canMoveItem`) or the entry would stay where it is.
+ */
+export function moveItem(tree: FavoriteTree, key: string, target: Level, index?: number): FavoriteTree {
+  const from = placeOf(tree, key);
+  if (!from || !canMoveItem(tree, key, target)) return tree;
+  const items = levelItems(tree, from.level);
   const without = withLevel(
     tree,
-    from,
-    levelItems(tree, from).filter((entry) => !isView(viewId)(entry)),
+    from.level,
+    items.filter((_, at) => at !== from.index),
   );
-  return withLevel(without, target, [...levelItems(without, target), item]);
+  const rest = levelItems(without, target);
+  const at = Math.min(Math.max(index ?? rest.length, 0), rest.length);
+  if (target === from.level && at === from.index) return tree;
+  return withLevel(without, target, [...rest.slice(0, at), items[from.index]!, ...rest.slice(at)]);
+}
+
+/** A favourite moved to the end of a level (a folder, or the top for null); the same tree if either is missing. */
+export function moveView(tree: FavoriteTree, viewId: string, target: Level): FavoriteTree {
+  return folderOfView(tree, viewId) === target ? tree : moveItem(tree, viewKey(viewId), target);
 }
 
 /** One level with the entry at `from` moved to `to` (as a drag drops it). */
 export function reorderLevel(tree: FavoriteTree, level: Level, from: number, to: number): FavoriteTree {
   const items = levelItems(tree, level);
-  if (from < 0 || from >= items.length || to < 0 || to >= items.length || from === to) return tree;
-  const next = [...items];
-  const [moved] = next.splice(from, 1);
-  next.splice(to, 0, moved!);
-  return withLevel(tree, level, next);
+  if (from < 0 || from >= items.length || to < 0 || to >= items.length) return tree;
+  return moveItem(tree, itemKey(items[from]!), level, to);
 }
 
 /** The tree without a favourite, wherever it is. */

@@ -1,4 +1,5 @@
 import type { FavoriteFolder, FavoriteView } from '@crossarm/shared';
+import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import {
   ActionIcon,
   Box,
@@ -27,8 +28,8 @@ import { type ReactNode, useState } from 'react';
 import { confirm } from '../../../components/dialogs/confirm';
 import { notifySuccess } from '../../../components/notifications/notify-success';
 import { SortableItem } from '../../workflows/components/SortableItem';
-import { SortableList } from '../../workflows/components/SortableList';
 import { newTemplateKey } from '../../workflows/template-key';
+import { dropItem, emptyKey, intoKey, TOP_END } from '../favorite-drag';
 import {
   addFolder,
   canAddFolder,
@@ -43,9 +44,9 @@ import {
   moveView,
   removeView,
   renameFolder,
-  reorderLevel,
 } from '../favorite-tree';
 import { useFavorites } from '../use-favorites';
+import { DragCue, DropZone, FavoriteDrag } from './FavoriteDrag';
 import { FolderNameDialog } from './FolderNameDialog';
 
 interface FavoritesPanelProps {
@@ -60,9 +61,9 @@ interface FavoritesPanelProps {
 type Naming = { mode: 'create'; parent: Level } | { mode: 'rename'; folder: FavoriteFolder } | null;
 
 /**
- * The side panel of favourites: folders and sub-folders (create, rename, delete), favourites moved into
- * folders, and favourites and folders reordered by dragging their grip (or with the keyboard). Every change
- * is saved at once.
+ * The side panel of favourites: folders and sub-folders (create, rename, delete), and favourites and folders
+ * dragged by their grip (or with the keyboard) along their level, onto a folder's row to go into it, or among
+ * the entries of another level; a favourite's menu moves it into a folder too. Every change is saved at once.
  */
 export function FavoritesPanel({ opened, onClose, currentViewId, onOpenView }: FavoritesPanelProps) {
   const { prefs, tree, change } = useFavorites(opened);
@@ -96,27 +97,23 @@ export function FavoritesPanel({ opened, onClose, currentViewId, onOpenView }: F
     if (await change((t) => removeView(t, view.id))) notifySuccess('Removed from favourites', view.name);
   };
 
+  const drop = (key: string, target: string) => {
+    if (tree && dropItem(tree, key, target) !== tree) void change((t) => dropItem(t, key, target));
+  };
+
   const renderLevel = (current: FavoriteTree, level: Level, depth: number): ReactNode => {
     const items = levelItems(current, level);
     if (items.length === 0) {
       return level === null ? null : (
-        <Text size="xs" c="dimmed" pl={28 + depth * 16} py={2}>
-          Empty folder: move a favourite here from its menu.
-        </Text>
+        <DropZone id={emptyKey(level)} pl={28 + depth * 16} py={2}>
+          <Text size="xs" c="dimmed">
+            Empty folder: drag a favourite or a folder here, or move a favourite here from its menu.
+          </Text>
+        </DropZone>
       );
     }
-    const keys = items.map(itemKey);
-    const nameOf = (key: string) => {
-      const item = items[keys.indexOf(key)];
-      if (!item) return key;
-      return item.kind === 'view' ? `the favourite ${item.view.name}` : `the folder ${item.folder.name}`;
-    };
     return (
-      <SortableList
-        ids={keys}
-        nameOf={nameOf}
-        onMove={(from, to) => void change((t) => reorderLevel(t, level, from, to))}
-      >
+      <SortableContext items={items.map(itemKey)} strategy={verticalListSortingStrategy}>
         {items.map((item) => (
           <SortableItem key={itemKey(item)} id={itemKey(item)} disabled={false}>
             {(handle) => {
@@ -134,13 +131,17 @@ export function FavoritesPanel({ opened, onClose, currentViewId, onOpenView }: F
                   <IconGripVertical size={14} />
                 </ActionIcon>
               );
-              return item.kind === 'view'
-                ? viewRow(current, item.view, level, depth, grip)
-                : folderRow(current, item.folder, depth, grip);
+              return (
+                <DragCue id={itemKey(item)}>
+                  {item.kind === 'view'
+                    ? viewRow(current, item.view, level, depth, grip)
+                    : folderRow(current, item.folder, depth, grip)}
+                </DragCue>
+              );
             }}
           </SortableItem>
         ))}
-      </SortableList>
+      </SortableContext>
     );
   };
 
@@ -226,60 +227,62 @@ export function FavoritesPanel({ opened, onClose, currentViewId, onOpenView }: F
     const count = favoriteCount(folder);
     return (
       <Box role="group" aria-label={`Folder ${folder.name}`}>
-        <Group gap={4} wrap="nowrap" pl={depth * 16} py={1}>
-          {grip}
-          <UnstyledButton
-            onClick={() => toggle(folder.id)}
-            aria-expanded={open}
-            style={{ flex: 1, minWidth: 0 }}
-          >
-            <Group gap={6} wrap="nowrap">
-              {open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
-              <IconFolder size={14} style={{ flexShrink: 0 }} />
-              <Text size="sm" fw={500} truncate="end">
-                {folder.name}
-              </Text>
-              <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-                {count}
-              </Text>
-            </Group>
-          </UnstyledButton>
-          <Menu position="bottom-end" width={200} withinPortal shadow="md">
-            <Menu.Target>
-              <ActionIcon
-                size="sm"
-                variant="subtle"
-                color="gray"
-                aria-label={`Options of folder ${folder.name}`}
-              >
-                <IconDots size={14} />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {canAddFolder(current, folder.id) ? (
-                <Menu.Item
-                  leftSection={<IconFolderPlus size={14} />}
-                  onClick={() => setNaming({ mode: 'create', parent: folder.id })}
+        <DropZone id={intoKey(folder.id)}>
+          <Group gap={4} wrap="nowrap" pl={depth * 16} py={1}>
+            {grip}
+            <UnstyledButton
+              onClick={() => toggle(folder.id)}
+              aria-expanded={open}
+              style={{ flex: 1, minWidth: 0 }}
+            >
+              <Group gap={6} wrap="nowrap">
+                {open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
+                <IconFolder size={14} style={{ flexShrink: 0 }} />
+                <Text size="sm" fw={500} truncate="end">
+                  {folder.name}
+                </Text>
+                <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+                  {count}
+                </Text>
+              </Group>
+            </UnstyledButton>
+            <Menu position="bottom-end" width={200} withinPortal shadow="md">
+              <Menu.Target>
+                <ActionIcon
+                  size="sm"
+                  variant="subtle"
+                  color="gray"
+                  aria-label={`Options of folder ${folder.name}`}
                 >
-                  New sub-folder…
+                  <IconDots size={14} />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {canAddFolder(current, folder.id) ? (
+                  <Menu.Item
+                    leftSection={<IconFolderPlus size={14} />}
+                    onClick={() => setNaming({ mode: 'create', parent: folder.id })}
+                  >
+                    New sub-folder…
+                  </Menu.Item>
+                ) : null}
+                <Menu.Item
+                  leftSection={<IconPencil size={14} />}
+                  onClick={() => setNaming({ mode: 'rename', folder })}
+                >
+                  Rename…
                 </Menu.Item>
-              ) : null}
-              <Menu.Item
-                leftSection={<IconPencil size={14} />}
-                onClick={() => setNaming({ mode: 'rename', folder })}
-              >
-                Rename…
-              </Menu.Item>
-              <Menu.Item
-                color="red"
-                leftSection={<IconTrash size={14} />}
-                onClick={() => void removeFolder(folder)}
-              >
-                Delete folder
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
-        </Group>
+                <Menu.Item
+                  color="red"
+                  leftSection={<IconTrash size={14} />}
+                  onClick={() => void removeFolder(folder)}
+                >
+                  Delete folder
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </DropZone>
         {open ? <Box role="list">{renderLevel(current, folder.id, depth + 1)}</Box> : null}
       </Box>
     );
@@ -299,7 +302,8 @@ export function FavoritesPanel({ opened, onClose, currentViewId, onOpenView }: F
         <Stack gap="sm">
           <Group justify="space-between">
             <Text size="xs" c="dimmed">
-              Drag the grip to reorder; move a favourite into a folder from its menu.
+              Drag the grip to reorder, onto a folder to move into it, or into another level; a favourite's
+              menu moves it too.
             </Text>
             <Button
               size="compact-xs"
@@ -322,16 +326,18 @@ export function FavoritesPanel({ opened, onClose, currentViewId, onOpenView }: F
               Your favourites did not load. Close the panel and open it again to retry.
             </Text>
           ) : tree ? (
-            <Box role="list" aria-label="Favourites">
-              {empty ? (
-                <Text size="sm" c="dimmed" py="xs">
-                  No favourites yet. Choose Favourite in the views menu to keep a view here; folders keep
-                  favourites in groups.
-                </Text>
-              ) : (
-                renderLevel(tree, null, 0)
-              )}
-            </Box>
+            <FavoriteDrag tree={tree} isOpen={(id) => !collapsed.has(id)} onDrop={drop}>
+              <DropZone id={TOP_END} role="list" aria-label="Favourites">
+                {empty ? (
+                  <Text size="sm" c="dimmed" py="xs">
+                    No favourites yet. Choose Favourite in the views menu to keep a view here; folders keep
+                    favourites in groups.
+                  </Text>
+                ) : (
+                  renderLevel(tree, null, 0)
+                )}
+              </DropZone>
+            </FavoriteDrag>
           ) : null}
         </Stack>
       </Drawer>
