@@ -76,17 +76,6 @@ async function currentAssignees(db: Executor, permits: PermitRow[]) {
   return current;
 }
 
-/** The names of the asked people, for saying who cannot be assigned. */
-async function namesOf(db: Executor, userIds: string[]) {
-  if (userIds.length === 0) return new Map<string, string>();
-  const rows = await db
-    .selectFrom('users')
-    .select(['id', sql<string>`first_name || ' ' || last_name`.as('name')])
-    .where('id', 'in', userIds)
-    .execute();
-  return new Map(rows.map((row) => [row.id, row.name]));
-}
-
 /** What the assignment would do to each selected permit, and why a permit refuses it. */
 async function planAssignments(
   db: Executor,
@@ -97,9 +86,8 @@ async function planAssignments(
   if (permits.length === 0) return [];
   const definitions = await definitionsOf(db, [...new Set(permits.map((permit) => permit.template_id))]);
   const current = await currentAssignees(db, permits);
-  const names = await namesOf(db, input.userIds);
   const viewers = new Map<string, BulkPerson[]>();
-  const plans: PermitPlan[] = [];
+  const plans: (PermitPlan & { unseen: string[] })[] = [];
   for (const permit of permits) {
     const key = `${permit.project_id}/${permit.applicant_organization_id}`;
     const people =
@@ -121,13 +109,18 @@ async function planAssignments(
     let problem: string | null = null;
     if (!ASSIGNABLE.includes(permit.status)) problem = statusRefusal(permit);
     else if (tasks.length === 0) problem = `${permit.permit_number} (its workflow has no such task)`;
-    else if (unseen.length > 0) {
-      const who = unseen.map((id) => names.get(id) ?? 'an unknown person').join(', ');
-      problem = `${permit.permit_number} (${who} cannot see it)`;
-    }
-    plans.push({ permit, tasks, problem });
+    plans.push({ permit, tasks, problem, unseen });
   }
-  return plans;
+  // A person is named only when they see one of the selected permits, as the caller does; anyone else is
+  // named by their place in the request, so that the answer never tells who an id belongs to.
+  const named = new Map([...viewers.values()].flat().map((person) => [person.id, person.name]));
+  return plans.map(({ unseen, ...plan }) => {
+    if (plan.problem !== null || unseen.length === 0) return plan;
+    const who = unseen
+      .map((id) => named.get(id) ?? `person ${input.userIds.indexOf(id) + 1} of those asked`)
+      .join(', ');
+    return { ...plan, problem: `${plan.permit.permit_number} (${who} cannot see it)` };
+  });
 }
 
 const changes = (plan: PermitPlan) => plan.tasks.some((t) => t.added.length > 0 || t.removed.length > 0);

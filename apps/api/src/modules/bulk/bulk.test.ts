@@ -322,6 +322,45 @@ describe('bulk assignment', () => {
       .where('user_id', '=', suite.s.attacherMember)
       .execute();
   });
+
+  it('names only people who see one of the selected permits; anyone else by their place in the request', async () => {
+    const rename = (id: string, first: string, last: string) =>
+      suite.t.db.updateTable('users').set({ first_name: first, last_name: last }).where('id', '=', id).execute();
+    await rename(suite.s.outsider, 'Secret', 'Outsider');
+    await rename(suite.s.otherAttacherMember, 'Hidden', 'Competitor');
+    const mine = await permitIn(suite.t, suite.s, suite.stage, 'Active', { done: false });
+    const body = {
+      selection: { permitIds: [mine.id] },
+      taskLibraryEntryId: task().libraryEntryId,
+      // Someone of an organization the attacher shares no project with, and someone of another attacher.
+      userIds: [suite.s.outsider, suite.s.otherAttacherMember],
+      mode: 'Difference',
+    };
+    const preview = dataOf(
+      await post(suite.s.attacherMember, 'permits/bulk-assign/info', body),
+    ) as BulkAssignResult;
+    expect(preview.permits[0]!.problem).toBe(
+      `${mine.permitNumber} (person 1 of those asked, person 2 of those asked cannot see it)`,
+    );
+    const refused = await post(suite.s.attacherMember, 'permits/bulk-assign/difference', body);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).not.toMatch(/Secret|Outsider|Hidden|Competitor/);
+    // A person who sees another of the selected permits is named.
+    const theirs = await permitIn(suite.t, suite.s, suite.stage, 'Active', {
+      done: false,
+      applicantOrganizationId: suite.s.otherAttacherOrg,
+    });
+    const owner = dataOf(
+      await post(suite.s.ownerManager, 'permits/bulk-assign/info', {
+        ...body,
+        selection: { permitIds: [mine.id, theirs.id] },
+        userIds: [suite.s.otherAttacherMember],
+      }),
+    ) as BulkAssignResult;
+    expect(owner.permits.find((p) => p.permitId === mine.id)!.problem).toBe(
+      `${mine.permitNumber} (Hidden Competitor cannot see it)`,
+    );
+  });
 });
 
 describe('bulk delete', () => {
