@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db, Executor } from './db/database.ts';
+import { registerInputGuard } from './http/input-guard.ts';
 import { type IdentityKeys, loadIdentityKeys } from './identity/keys.ts';
 import { createProvider } from './identity/provider.ts';
 import { registerIdentityRoutes } from './identity/routes.ts';
@@ -91,6 +92,7 @@ export async function buildApp({ config, db, identityKeys }: AppDependencies): P
   app.decorate('db', db);
   app.decorate('config', config);
   registerErrorHandler(app);
+  registerInputGuard(app);
 
   // The project map draws OpenStreetMap's raster tiles; MapLibre fetches them, then paints them as images.
   const basemapTiles = 'https://tile.openstreetmap.org';

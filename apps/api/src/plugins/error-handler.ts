@@ -53,6 +53,11 @@ export function registerErrorHandler(app: FastifyInstance) {
       const detail = errors.length ? errors.map((e) => `${e.field}: ${e.message}`).join('; ') : error.message;
       return sendProblem(reply, 400, 'validation', 'Bad Request', detail, errors);
     }
+    // Text the database cannot store (a NUL character) that reached it by a way the input guard does not
+    // walk, such as a multipart field.
+    if (error.code === '22021' || error.code === '22P05') {
+      return sendProblem(reply, 400, 'bad_request', 'Bad Request', 'Text may not contain the NUL character.');
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return sendProblem(

@@ -325,7 +325,11 @@ describe('bulk assignment', () => {
 
   it('names only people who see one of the selected permits; anyone else by their place in the request', async () => {
     const rename = (id: string, first: string, last: string) =>
-      suite.t.db.updateTable('users').set({ first_name: first, last_name: last }).where('id', '=', id).execute();
+      suite.t.db
+        .updateTable('users')
+        .set({ first_name: first, last_name: last })
+        .where('id', '=', id)
+        .execute();
     await rename(suite.s.outsider, 'Secret', 'Outsider');
     await rename(suite.s.otherAttacherMember, 'Hidden', 'Competitor');
     const mine = await permitIn(suite.t, suite.s, suite.stage, 'Active', { done: false });

@@ -97,6 +97,9 @@ const text: Condition = (x, operator, value) =>
 
 const ordered: Condition = (x, operator, value) => sql`${x} ${sql.raw(COMPARE[operator])} ${value}`;
 
+/** A whole-number column compared with any number (4.5, 1e12) exactly, as numeric rather than as its type. */
+const wholeNumber: Condition = (x, operator, value) => ordered(x, operator, sql`${value}::numeric`);
+
 /** Durations compare in whole days elapsed. */
 const duration: Condition = (x, operator, value) => ordered(sql`floor(${x})`, operator, value);
 
@@ -226,7 +229,10 @@ export const PERMIT_COLUMN_SQL: Record<string, ColumnSql> = {
     read: momentRead,
   },
   'permit.Status': { shown: sql`p.status`, filter: scalarFilter(sql`p.status`, ordered) },
-  'permit.ActualPoles': { shown: sql`p.actual_poles`, filter: scalarFilter(sql`p.actual_poles`, ordered) },
+  'permit.ActualPoles': {
+    shown: sql`p.actual_poles`,
+    filter: scalarFilter(sql`p.actual_poles`, wholeNumber),
+  },
   'permit.Metadata': {
     shown: sql`(SELECT json_build_object('workflow', g.name, 'version', wt.version,
         'files', (SELECT count(*) FROM permit_files f WHERE f.permit_id = p.id AND f.deleted_at IS NULL),

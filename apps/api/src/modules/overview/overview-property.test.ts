@@ -48,7 +48,12 @@ function filterValueOf(column: OverviewColumn): fc.Arbitrary<unknown> {
       );
     }
     case 'Number':
-      return fc.integer({ min: -1, max: 14 });
+      // Whole numbers, halves (a whole-number column compared with 4.5) and numbers past any integer type.
+      return fc.oneof(
+        fc.integer({ min: -1, max: 14 }),
+        fc.integer({ min: -2, max: 29 }).map((halves) => halves / 2),
+        fc.constantFrom(1e12, -1e21),
+      );
     case 'Date':
       return fc
         .integer({ min: -2, max: 45 })
