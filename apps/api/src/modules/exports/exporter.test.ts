@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { csvRecord, type ExportColumn, writeXlsx } from './exporter.ts';
+import { csvRecord, type ExportColumn, spreadsheetText, writeXlsx } from './exporter.ts';
 import { CELL_TEXT_LIMIT, columnLetters, sheetNames } from './xlsx.ts';
 
 type Cell = string | number | Date | null;
@@ -45,6 +45,13 @@ describe('CSV records', () => {
     expect(csvRecord([new Date('2026-03-01T15:30:00Z')])).toBe('2026-03-01T15:30:00.000Z\n');
   });
 
+  it('keep text that would open as a formula as text, and numbers as numbers', () => {
+    expect(csvRecord(['=HYPERLINK("http://x","y")', '+1', '-2', '@SUM(A1)', '\tpole', -3, 'a=b'])).toBe(
+      `"'=HYPERLINK(""http://x"",""y"")",'+1,'-2,'@SUM(A1),'\tpole,-3,a=b\n`,
+    );
+    expect(csvRecord(['\r=1'])).toBe(`"'\r=1"\n`);
+  });
+
   it('read back as the same cells with a CSV parser, whatever the text', () => {
     const cell = fc.oneof(
       fc.string({ unit: 'grapheme' }),
@@ -61,7 +68,9 @@ describe('CSV records', () => {
           const table = rows.map((row) => Array.from({ length: width }, (_, index) => row[index] ?? null));
           const text = table.map((row) => csvRecord(row)).join('');
           const read = parse(text, { relax_column_count: false }) as string[][];
-          expect(read).toEqual(table.map((row) => row.map((value) => (value === null ? '' : String(value)))));
+          const written = (value: string | number | null) =>
+            value === null ? '' : typeof value === 'string' ? spreadsheetText(value) : String(value);
+          expect(read).toEqual(table.map((row) => row.map(written)));
         },
       ),
       { numRuns: 300 },

@@ -169,17 +169,33 @@ function drained(output: PassThrough) {
 }
 
 const NEEDS_QUOTES = /[",\r\n]/;
+/** How a spreadsheet program tells a formula from text when it opens a CSV file. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * Text as a spreadsheet program shows it rather than runs it: text that would open as a formula (`=`, `+`,
+ * `-`, `@`, a tab or a carriage return first, as in `=HYPERLINK(...)` typed into a permit's location) gets a
+ * leading apostrophe. Numbers are written as numbers and are not touched.
+ */
+export const spreadsheetText = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
 
 /**
  * One CSV record (RFC 4180, ending in a line feed): a field holding a comma, a quote or a line break is quoted,
- * with its quotes doubled; an empty cell is an empty field; a moment is written as an ISO timestamp.
+ * with its quotes doubled; an empty cell is an empty field; a moment is written as an ISO timestamp; text
+ * goes through `spreadsheetText`.
  */
 export function csvRecord(cells: readonly (string | number | Date | null)[]): string {
   let record = '';
   for (let index = 0; index < cells.length; index++) {
     const cell = cells[index];
     const text =
-      cell === null || cell === undefined ? '' : cell instanceof Date ? cell.toISOString() : String(cell);
+      cell === null || cell === undefined
+        ? ''
+        : cell instanceof Date
+          ? cell.toISOString()
+          : typeof cell === 'string'
+            ? spreadsheetText(cell)
+            : String(cell);
     if (index > 0) record += ',';
     record += NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
   }
