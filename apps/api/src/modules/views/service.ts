@@ -386,24 +386,37 @@ async function levelOn(ctx: ServiceContext, id: string) {
   return { row, level };
 }
 
-export async function overwriteView(
-  ctx: ServiceContext,
-  id: string,
-  input: ParsedCustomViewInput,
-): Promise<CustomView> {
-  const { row, level } = await levelOn(ctx, id);
+/**
+ * The grants an overwrite leaves (those sent, or the current ones when none are sent) and whether they
+ * change; 403 unless the caller may edit the view and, to change its grants, manage it.
+ */
+function overwriteRights(
+  { row, level }: Awaited<ReturnType<typeof levelOn>>,
+  before: ViewPermissions,
+  sent: ViewPermissions | undefined,
+) {
   if (!atLeast(level, 'Edit')) throw forbidden('You may read this view but not change it.');
-  const view = await viewToSave(ctx, input);
-  const before = (await permissionsOf(ctx.db, [id])).get(id)!;
-  const sent = input.permissions;
   const grants = sent ? grantsToSave(sent, row.owner_user_id) : before;
   const changesGrants = !sameGrants(before, grants);
   if (changesGrants && !atLeast(level, 'Manage')) {
     throw forbidden('Only people who manage this view may change who it is shared with.');
   }
-  if (sent && changesGrants) await assertShareable(ctx, grants, sent);
+  return { grants, changesGrants };
+}
+
+export async function overwriteView(
+  ctx: ServiceContext,
+  id: string,
+  input: ParsedCustomViewInput,
+): Promise<CustomView> {
+  const sent = input.permissions;
+  const checked = overwriteRights(await levelOn(ctx, id), (await permissionsOf(ctx.db, [id])).get(id)!, sent);
+  const view = await viewToSave(ctx, input);
+  if (sent && checked.changesGrants) await assertShareable(ctx, checked.grants, sent);
   await transact(ctx, async (trx) => {
-    // The row is locked so that an overwrite racing a delete saves nothing rather than half.
+    // The row is locked so that an overwrite racing a delete saves nothing rather than half, and the
+    // caller's rights and the grants are read again under the lock, so that one racing a change of grants
+    // acts on them as they now stand.
     const locked = await trx
       .selectFrom('custom_views')
       .select('id')
@@ -411,6 +424,8 @@ export async function overwriteView(
       .forUpdate()
       .executeTakeFirst();
     if (!locked) throw notFound(THE_VIEW);
+    const before = (await permissionsOf(trx, [id])).get(id)!;
+    const { grants, changesGrants } = overwriteRights(await levelOn({ ...ctx, db: trx }, id), before, sent);
     await updateView(trx, id, view);
     if (changesGrants) {
       await replacePermissions(trx, id, grants);
