@@ -8,6 +8,7 @@ import type {
 } from '@crossarm/shared';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import { relatedOrganizations } from '../projects/people-repo.ts';
 import { fullName } from '../projects/repo.ts';
 
 /** Who is asking: the caller and the caller's working organization. */
@@ -107,14 +108,15 @@ export async function permissionsOf(db: Executor, viewIds: string[]) {
   return result;
 }
 
-/** The organizations the caller may share with: its own and those it shares a project with. */
-function shareableOrganizations(scope: ViewScope) {
+/**
+ * The organizations the caller may share with: its own and those whose people it may see through projects
+ * (a pole owner, every organization of its projects; an attacher, the pole owners of its projects).
+ */
+function shareableOrganizations(db: Executor, scope: ViewScope) {
   return sql<{ organization_id: string }>`(
     SELECT ${scope.organizationId}::uuid AS organization_id
     UNION
-    SELECT other.organization_id FROM project_organizations mine
-      JOIN project_organizations other ON other.project_id = mine.project_id
-      WHERE mine.organization_id = ${scope.organizationId})`;
+    ${relatedOrganizations(db, scope.organizationId)})`;
 }
 
 /** Of the ids, those the caller may share with: organizations, and the people in them (not deleted). */
@@ -124,7 +126,7 @@ export async function shareable(
   userIds: string[],
   organizationIds: string[],
 ) {
-  const orgs = shareableOrganizations(scope);
+  const orgs = shareableOrganizations(db, scope);
   const [users, organizations] = await Promise.all([
     userIds.length === 0
       ? []

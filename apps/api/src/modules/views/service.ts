@@ -294,19 +294,33 @@ async function viewToSave(ctx: ServiceContext, input: ParsedCustomViewInput): Pr
   };
 }
 
-/** 400 unless every person and organization granted is one the caller may share with. */
-async function assertShareable(ctx: ServiceContext, grants: ViewPermissions, sent: ViewPermissions) {
+/**
+ * 400 unless every person and organization newly granted is one the caller may share with; grants the view
+ * already holds (given by someone else, who may see more) are kept as they are.
+ */
+async function assertShareable(
+  ctx: ServiceContext,
+  grants: ViewPermissions,
+  sent: ViewPermissions,
+  before: ViewPermissions,
+) {
   const scope = viewScopeOf(ctx);
-  const others = grants.users.filter((grant) => grant.userId !== scope.userId);
+  const heldUsers = new Set(before.users.map((grant) => grant.userId));
+  const heldOrganizations = new Set(before.organizations.map((grant) => grant.id));
   const found = await shareable(
     ctx.db,
     scope,
-    others.map((grant) => grant.userId),
-    grants.organizations.map((grant) => grant.id),
+    grants.users.map((grant) => grant.userId).filter((id) => id !== scope.userId && !heldUsers.has(id)),
+    grants.organizations.map((grant) => grant.id).filter((id) => !heldOrganizations.has(id)),
   );
   const problems: FieldError[] = [];
   sent.users.forEach((grant, index) => {
-    if (grant.permission !== 'None' && grant.userId !== scope.userId && !found.users.has(grant.userId)) {
+    if (
+      grant.permission !== 'None' &&
+      grant.userId !== scope.userId &&
+      !heldUsers.has(grant.userId) &&
+      !found.users.has(grant.userId)
+    ) {
       problems.push({
         field: `body.permissions.users.${index}.userId`,
         message: 'No such person among the ones you may share with',
@@ -314,7 +328,11 @@ async function assertShareable(ctx: ServiceContext, grants: ViewPermissions, sen
     }
   });
   sent.organizations.forEach((grant, index) => {
-    if (grant.permission !== 'None' && !found.organizations.has(grant.id)) {
+    if (
+      grant.permission !== 'None' &&
+      !heldOrganizations.has(grant.id) &&
+      !found.organizations.has(grant.id)
+    ) {
       problems.push({
         field: `body.permissions.organizations.${index}.id`,
         message: 'No such organization among the ones you may share with',
@@ -366,7 +384,7 @@ export async function createView(ctx: ServiceContext, input: ParsedCustomViewInp
   const view = await viewToSave(ctx, input);
   const sent = input.permissions ?? NO_GRANTS;
   const grants = grantsToSave(sent, scope.userId);
-  await assertShareable(ctx, grants, sent);
+  await assertShareable(ctx, grants, sent, NO_GRANTS);
   const id = await transact(ctx, async (trx) => {
     const created = await insertView(trx, scope, view);
     await replacePermissions(trx, created, grants);
@@ -410,9 +428,11 @@ export async function overwriteView(
   input: ParsedCustomViewInput,
 ): Promise<CustomView> {
   const sent = input.permissions;
-  const checked = overwriteRights(await levelOn(ctx, id), (await permissionsOf(ctx.db, [id])).get(id)!, sent);
+  const rights = await levelOn(ctx, id);
+  const held = (await permissionsOf(ctx.db, [id])).get(id)!;
+  const checked = overwriteRights(rights, held, sent);
   const view = await viewToSave(ctx, input);
-  if (sent && checked.changesGrants) await assertShareable(ctx, checked.grants, sent);
+  if (sent && checked.changesGrants) await assertShareable(ctx, checked.grants, sent, held);
   await transact(ctx, async (trx) => {
     // The row is locked so that an overwrite racing a delete saves nothing rather than half, and the
     // caller's rights and the grants are read again under the lock, so that one racing a change of grants

@@ -298,6 +298,28 @@ describe('sharing', () => {
     expect((await get(s.otherAttacherMember, view.id)).statusCode).toBe(404);
     expect((await put(s.otherAttacherMember, view.id, body())).statusCode).toBe(404);
 
+    // An attacher shares only with the people and organizations it sees through projects (its own and the
+    // pole owner's); the pole owner sees, and may share with, every organization of its projects. A grant
+    // the view already holds is kept by whoever saves it.
+    const withOtherAttacher = {
+      users: [...view.permissions.users, { userId: s.otherAttacherMember, permission: 'View' as const }],
+      organizations: [{ id: s.otherAttacherOrg, permission: 'View' as const }],
+    };
+    const fromAttacher = await put(s.attacherManager, view.id, body({ permissions: withOtherAttacher }));
+    expect(fromAttacher.statusCode).toBe(400);
+    expect(fieldsOf(fromAttacher)).toEqual([
+      'body.permissions.users.4.userId',
+      'body.permissions.organizations.0.id',
+    ]);
+    const fromOwner = dataOf(
+      await put(
+        s.ownerMember,
+        view.id,
+        body({ permissions: { ...withOtherAttacher, users: view.permissions.users } }),
+      ),
+    );
+    expect(fromOwner.permissions.organizations).toEqual([{ id: s.otherAttacherOrg, permission: 'View' }]);
+
     const managed = dataOf(
       await put(
         s.attacherManager,
