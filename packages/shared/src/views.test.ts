@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CustomViewInput,
   favoriteIdsOf,
+  folderCount,
   folderDepth,
   nextFavoriteOrder,
   tidyViewOptions,
@@ -105,6 +106,7 @@ describe('preferences', () => {
   it('counts folder depth and finds favourites in folders', () => {
     const parsed = ViewPrefsInput.parse({ favoriteFolders: [folder(3, [{ id: VIEW, order: 0 }])] });
     expect(folderDepth(parsed.favoriteFolders)).toBe(3);
+    expect(folderCount(parsed.favoriteFolders)).toBe(3);
     expect(
       favoriteIdsOf(
         [{ id: 'all', name: '', type: 'Table', isDefault: false, order: 0 }],
@@ -118,6 +120,10 @@ describe('preferences', () => {
       ViewPrefsInput.safeParse(input).error?.issues.map((issue) => issue.path.join('.')) ?? [];
     expect(paths({ favoriteFolders: [folder(5)] })).toEqual([]);
     expect(paths({ favoriteFolders: [folder(6)] })).toEqual(['favoriteFolders']);
+    // At most 200 folders in all, however they are spread over the levels.
+    const wide = (count: number) => ({ ...(folder(1) as object), subFolders: Array(count).fill(folder(1)) });
+    expect(paths({ favoriteFolders: [wide(199)] })).toEqual([]);
+    expect(paths({ favoriteFolders: [wide(100), wide(100)] })).toEqual(['favoriteFolders']);
     expect(
       paths({
         favoriteViews: [{ id: VIEW, order: 0 }],

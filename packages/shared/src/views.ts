@@ -216,6 +216,11 @@ export function folderDepth(folders: readonly FavoriteFolder[]): number {
   return folders.reduce((deepest, folder) => Math.max(deepest, 1 + folderDepth(folder.subFolders)), 0);
 }
 
+/** How many folders a folder list holds, its sub-folders included. */
+export function folderCount(folders: readonly FavoriteFolder[]): number {
+  return folders.reduce((count, folder) => count + 1 + folderCount(folder.subFolders), 0);
+}
+
 /** Every favourite, in folders or not. */
 export function favoriteIdsOf(favoriteViews: readonly FavoriteView[], folders: readonly FavoriteFolder[]) {
   const ids = favoriteViews.map((view) => view.id);
@@ -249,8 +254,16 @@ export const ViewPrefsInput = z
         message: `Folders nest at most ${MAX_FAVORITE_FOLDER_DEPTH} deep`,
       });
     }
+    if (folderCount(prefs.favoriteFolders) > MAX_FAVORITE_FOLDERS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['favoriteFolders'],
+        message: `At most ${MAX_FAVORITE_FOLDERS} folders, sub-folders included`,
+      });
+    }
     const ids = favoriteIdsOf(prefs.favoriteViews, prefs.favoriteFolders);
-    const twice = ids.find((id, index) => ids.indexOf(id) !== index);
+    const seen = new Set<string>();
+    const twice = ids.find((id) => seen.has(id) || !seen.add(id));
     if (twice) {
       ctx.addIssue({
         code: 'custom',
