@@ -3,6 +3,7 @@ import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { badRequest } from './errors.ts';
+import { refuseUnsafeInput } from './input-guard.ts';
 
 export interface UploadedFile {
   field: string;
@@ -59,8 +60,9 @@ function decodeField(value: string): unknown {
   return value;
 }
 
-/** Validates form fields with a zod schema; failures are 400 problems naming each field. */
+/** Validates form fields (refusing what `inputProblem` refuses) with a zod schema; failures are 400 problems naming each field. */
 export function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, unknown>): z.infer<T> {
+  refuseUnsafeInput(fields, 'body');
   const result = schema.safeParse(fields);
   if (result.success) return result.data;
   const errors: FieldError[] = result.error.issues.map((issue) => ({

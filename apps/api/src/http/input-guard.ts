@@ -45,17 +45,20 @@ export function inputProblem(input: unknown, root: string): FieldError | null {
   return null;
 }
 
-/** Refuses, with a 400 naming the place, a request whose body, query or parameters `inputProblem` refuses. */
+/** A 400 naming the place when `inputProblem` refuses the input. */
+export function refuseUnsafeInput(input: unknown, root: string) {
+  const problem = inputProblem(input, root);
+  if (problem) throw badRequest(`${problem.field}: ${problem.message}`, [problem]);
+}
+
+/**
+ * Refuses a request whose body, query or parameters `inputProblem` refuses, before any schema reads them.
+ * Multipart fields are read by their route (`parseFields` checks them the same way).
+ */
 export function registerInputGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
-    const parts = [
-      ['body', request.body],
-      ['querystring', request.query],
-      ['params', request.params],
-    ] as const;
-    for (const [part, value] of parts) {
-      const problem = inputProblem(value, part);
-      if (problem) throw badRequest(`${problem.field}: ${problem.message}`, [problem]);
-    }
+    refuseUnsafeInput(request.body, 'body');
+    refuseUnsafeInput(request.query, 'querystring');
+    refuseUnsafeInput(request.params, 'params');
   });
 }

@@ -2,6 +2,7 @@ import { WorkflowDefinition } from '@crossarm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { buildPublishedTemplate } from '../../../test/factories.ts';
+import { multipart } from '../../../test/multipart.ts';
 import {
   buildEntry,
   buildPermitScene,
@@ -136,6 +137,21 @@ describe('POST /api/joint-use/permit', () => {
     });
     dataOf(res, 201);
     expect((await permitsOf(projectId))[0]?.actual_poles).toBe(1);
+    // Its fields are checked as a JSON body is: text holding NUL, or JSON nested past 64 levels, is a 400
+    // naming the field, and nothing is written.
+    const refusedFields = async (extra: Record<string, string>) => {
+      const refused = await t.injectAs(s.attacherMember, {
+        method: 'POST',
+        url: base,
+        ...multipart({ ...fields, ...extra }),
+      });
+      expect(refused.statusCode).toBe(400);
+      return refused.json().errors.map((error: { field: string }) => error.field);
+    };
+    expect(await refusedFields({ location: 'Main\u0000St' })).toEqual(['body.location']);
+    const deep = `${'['.repeat(80)}${']'.repeat(80)}`;
+    expect((await refusedFields({ values: deep }))[0]).toMatch(/^body\.values\.0\.0\./);
+    expect(await permitsOf(projectId)).toHaveLength(1);
   });
 
   it('refuses without a session, outside the project and without CreatePermits', async () => {
