@@ -15,6 +15,16 @@ const poleIds = z
   .max(MAX_PERMIT_POLES, `At most ${MAX_PERMIT_POLES}`)
   .refine((ids) => new Set(ids).size === ids.length, 'A pole is listed twice');
 
+/** An application form's values: each property at most once. */
+const applicationValues = z
+  .array(PropertyValueInput)
+  .max(MAX_APPLICATION_FORM_PROPERTIES, `At most ${MAX_APPLICATION_FORM_PROPERTIES}`)
+  .refine(
+    (values) => new Set(values.map((v) => v.propertyEntryId)).size === values.length,
+    'A property is listed twice',
+  )
+  .default([]);
+
 /** What an applicant sends to apply for a permit (JSON, or the same fields as multipart). */
 export const ApplyPermitInput = z.object({
   projectId: z.uuid(),
@@ -25,7 +35,7 @@ export const ApplyPermitInput = z.object({
   /** External ids of the project's poles the permit applies for, in order. */
   poleIds: poleIds.default([]),
   /** The application form's values. */
-  values: z.array(PropertyValueInput).default([]),
+  values: applicationValues,
 });
 export type ApplyPermitInput = z.infer<typeof ApplyPermitInput>;
 
@@ -82,14 +92,7 @@ export const PermitDraftInput = z.object({
   templateId: z.uuid().nullish(),
   location: z.string().trim().max(500, 'At most 500 characters').nullish(),
   poleIds: poleIds.default([]),
-  values: z
-    .array(PropertyValueInput)
-    .max(MAX_APPLICATION_FORM_PROPERTIES, `At most ${MAX_APPLICATION_FORM_PROPERTIES}`)
-    .refine(
-      (values) => new Set(values.map((v) => v.propertyEntryId)).size === values.length,
-      'A property is listed twice',
-    )
-    .default([]),
+  values: applicationValues,
 });
 export type PermitDraftInput = z.input<typeof PermitDraftInput>;
 

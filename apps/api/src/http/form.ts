@@ -5,6 +5,18 @@ import type { z } from 'zod';
 import { badRequest } from './errors.ts';
 import { refuseUnsafeInput } from './input-guard.ts';
 
+/**
+ * A file's name as sent, made safe to store and show: no path separators or control characters (NUL would
+ * not fit a text column), at most 255 characters, never empty.
+ */
+export function cleanFileName(name: string): string {
+  const printable = [...name.replace(/[\\/]/g, '_')].filter((char) => {
+    const code = char.charCodeAt(0);
+    return code > 0x1f && code !== 0x7f;
+  });
+  return printable.join('').slice(0, 255) || 'file';
+}
+
 export interface UploadedFile {
   field: string;
   filename: string;
@@ -40,7 +52,12 @@ export async function readForm(request: FastifyRequest, maxFileBytes: number): P
         ]);
       }
       if (data.length > 0)
-        files.push({ field: part.fieldname, filename: part.filename, declaredType: part.mimetype, data });
+        files.push({
+          field: part.fieldname,
+          filename: cleanFileName(part.filename),
+          declaredType: part.mimetype,
+          data,
+        });
     } else {
       fields[part.fieldname] = decodeField(String(part.value));
     }

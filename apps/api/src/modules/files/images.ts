@@ -27,8 +27,9 @@ export function checkImage(file: UploadedFile): string {
 }
 
 /**
- * Writes the image's bytes to storage and records it. The bytes are written first; if the surrounding
- * transaction fails, `discard` removes them again so nothing is left half-written.
+ * Writes the image's bytes to storage and records it. The bytes are written first: when recording them fails
+ * they are removed at once, and if the surrounding transaction fails later, `discard` removes them, so
+ * nothing is left half-written.
  */
 export async function storeImage(
   trx: Trx,
@@ -38,20 +39,26 @@ export async function storeImage(
   const contentType = checkImage(input.file);
   const storageKey = `${input.purpose}/${randomUUID()}`;
   await storage.put(storageKey, input.file.data);
-  const row = await trx
-    .insertInto('stored_files')
-    .values({
-      organization_id: input.organizationId,
-      purpose: input.purpose,
-      original_name: input.file.filename.slice(0, 255),
-      content_type: contentType,
-      size_bytes: input.file.data.length,
-      storage_key: storageKey,
-      created_by: input.createdBy,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: row.id, discard: () => storage.remove(storageKey) };
+  const discard = () => storage.remove(storageKey);
+  try {
+    const row = await trx
+      .insertInto('stored_files')
+      .values({
+        organization_id: input.organizationId,
+        purpose: input.purpose,
+        original_name: input.file.filename.slice(0, 255),
+        content_type: contentType,
+        size_bytes: input.file.data.length,
+        storage_key: storageKey,
+        created_by: input.createdBy,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { id: row.id, discard };
+  } catch (error) {
+    await discard();
+    throw error;
+  }
 }
 
 /** The URL the app shows an image at. */

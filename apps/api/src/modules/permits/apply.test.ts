@@ -154,6 +154,24 @@ describe('POST /api/joint-use/permit', () => {
     expect(await permitsOf(projectId)).toHaveLength(1);
   });
 
+  it('answers 400 naming the values when the application lists one property twice, writing nothing', async () => {
+    const { projectId } = await setup();
+    const twice = [
+      { propertyEntryId: s.entries.poleCount, value: 2 },
+      { propertyEntryId: s.entries.poleCount, value: 3 },
+    ];
+    for (const url of [base, `${base}/completeness`]) {
+      const res = await t.injectAs(s.attacherMember, {
+        method: 'POST',
+        url,
+        payload: { projectId, values: twice },
+      });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().errors).toEqual([{ field: 'body.values', message: 'A property is listed twice' }]);
+    }
+    expect(await permitsOf(projectId)).toEqual([]);
+  });
+
   it('refuses without a session, outside the project and without CreatePermits', async () => {
     const { projectId } = await setup();
     expect((await t.app.inject({ method: 'POST', url: base, payload: valid(projectId) })).statusCode).toBe(

@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Trx } from '../../db/database.ts';
 import { type ServiceContext, transact } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
+import { cleanFileName } from '../../http/form.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { recordPermitChange } from './events.ts';
 import { listPermitFiles, requireOpenForFiles } from './files.ts';
@@ -69,7 +70,7 @@ export async function receiveFiles(
       }
       const data = await part.toBuffer();
       if (data.length === 0 && !part.filename) continue;
-      const name = part.filename.replace(/[\\/]/g, '_').slice(0, 255) || 'file';
+      const name = cleanFileName(part.filename);
       const sniffed = checkPermitFile(part.fieldname, name, data, part.file.truncated);
       const storageKey = `permit-file/${randomUUID()}`;
       await storage.put(storageKey, data);

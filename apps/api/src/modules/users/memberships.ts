@@ -61,6 +61,7 @@ export function setOrganizationPermissions(
       // What members may do in the organization changed: their open sessions reload.
       await ctx.app.events.record(trx, organizationSessionInvalid(organizationId, ctx.connectionId));
     },
+    'membership',
   );
 }
 
@@ -160,5 +161,6 @@ export function removeFromOrganization(
           .execute();
       }
     },
+    'membership',
   );
 }

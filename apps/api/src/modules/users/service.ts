@@ -15,6 +15,7 @@ import {
   findUserByEmail,
   listUsers,
   type ScopedUser,
+  systemPermissionsOf,
   type UserFilter,
 } from './repo.ts';
 
@@ -46,7 +47,31 @@ export async function getUser(ctx: ServiceContext, scope: AdminScope, id: string
 }
 
 /**
- * A change to a user: permission check, the user looked up in scope (404 outside it), the change, its audit
+ * What a change reaches: the person's account itself (profile, e-mail, status, password, MFA), or only their
+ * membership of the caller's organization (permissions there, leaving it).
+ */
+export type UserChangeReach = 'account' | 'membership';
+
+/**
+ * An organization administrator sees every member of their organization, but changes the account itself only
+ * of people whose working organization it is and who hold no system permission: a member who works for
+ * another organization, or a system administrator, is someone else's to manage (403).
+ */
+async function requireOwnAccount(trx: Trx, scope: AdminScope, user: ScopedUser) {
+  if (scope.kind !== 'organization') return;
+  const elsewhere = user.organization_id !== scope.organizationId;
+  if (elsewhere || (await systemPermissionsOf(trx, user.id)).length > 0) {
+    throw forbidden(
+      elsewhere
+        ? "This person's account belongs to another organization; here you may change their permissions in yours or remove them from it."
+        : 'This person is a system administrator; only system administrators change their account.',
+    );
+  }
+}
+
+/**
+ * A change to a user: permission check, the user looked up in scope (404 outside it), for a change of the
+ * account the check that the caller's organization may make it (`requireOwnAccount`), the change, its audit
  * record and the event that reloads the user's open sessions, all in one transaction.
  */
 export async function changeUser(
@@ -56,10 +81,12 @@ export async function changeUser(
   action: string,
   allowed: boolean,
   change: (trx: Trx, user: ScopedUser) => Promise<void>,
+  reach: UserChangeReach = 'account',
 ): Promise<UserDetail> {
   if (!allowed) throw forbidden();
   await transact(ctx, async (trx) => {
     const before = await requireUser(trx, scope, id);
+    if (reach === 'account') await requireOwnAccount(trx, scope, before);
     const snapshot = await auditableUser(trx, before);
     await change(trx, before);
     const after = await requireUser(trx, { kind: 'system' }, id);

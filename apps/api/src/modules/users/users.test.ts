@@ -399,6 +399,68 @@ describe('organization administration', () => {
     expect(edit.json().errors[0].field).toBe('body.phone');
   });
 
+  it('changes the accounts of its own people only: members working elsewhere and system administrators keep theirs', async () => {
+    const own = '/api/admin/organization';
+    // A system administrator and a person of another organization, both also members of the utility.
+    const support = await buildUser(t.db, {
+      organizationId: platform.id,
+      systemPermissions: ['ManageUsers', 'ViewUsers'],
+    });
+    const contractor = await buildUser(t.db, { organizationId: attacher.id });
+    const colleague = await buildUser(t.db, { organizationId: utility.id });
+    await t.db
+      .insertInto('user_organizations')
+      .values([support.id, contractor.id].map((user_id) => ({ user_id, organization_id: utility.id })))
+      .execute();
+    await t.db
+      .insertInto('user_system_permissions')
+      .values({ user_id: colleague.id, permission: 'ViewUsers' })
+      .execute();
+    const emails = async () =>
+      (
+        await t.db
+          .selectFrom('users')
+          .select(['id', 'email', 'status'])
+          .where('id', 'in', [support.id, contractor.id, colleague.id])
+          .orderBy('id')
+          .execute()
+      ).map((row) => `${row.email} ${row.status}`);
+    const before = await emails();
+    for (const person of [support.id, contractor.id, colleague.id]) {
+      for (const [method, url, payload] of [
+        [
+          'PUT',
+          `/api/admin/users/${person}`,
+          { firstName: 'Taken', lastName: 'Over', email: 'x@evil.example' },
+        ],
+        ['PUT', `/api/admin/users/${person}/deactivate`, undefined],
+        ['POST', `/api/admin/users/${person}/reset-password`, undefined],
+        ['DELETE', `/api/admin/users/${person}`, undefined],
+      ] as const) {
+        const res = await t.injectAs(orgAdmin, { method, url, ...(payload ? { payload } : {}) });
+        expect(res.statusCode, `${method} ${url}`).toBe(403);
+      }
+      // They stay visible, and their permissions in the utility remain the administrator's to set.
+      expect(
+        (await t.injectAs(orgAdmin, { method: 'GET', url: `/api/admin/users/${person}` })).statusCode,
+      ).toBe(200);
+      const perms = await t.injectAs(orgAdmin, {
+        method: 'PUT',
+        url: `/api/admin/users/${person}/organization-permissions`,
+        payload: { permissions: ['ViewUsers'] },
+      });
+      expect(perms.statusCode).toBe(200);
+    }
+    expect(await emails()).toEqual(before);
+    // Leaving the organization is theirs to be given.
+    const removed = await t.injectAs(orgAdmin, {
+      method: 'PUT',
+      url: `${own}/remove-user`,
+      payload: { userId: contractor.id },
+    });
+    expect(removed.statusCode).toBe(200);
+  });
+
   it('invites into the caller’s organization and shows applications with user counts', async () => {
     const res = await t.injectAs(orgAdmin, {
       method: 'POST',
