@@ -53,15 +53,22 @@ export function UserDetailView({ scope, id, backTo }: UserDetailViewProps) {
   const ownName = session.organization?.name ?? 'your organization';
   const removeFromOwn = useRemoveFromOrganization(OWN_SCOPE, ownName);
 
-  const manage = scope === 'system' ? system.manageUsers : organization.manageUsers;
   const self = id === session.user.id;
+  // An organization administrator changes the account only of its own people: a member working for another
+  // organization, or a system administrator, keeps theirs (the server refuses with 403).
+  const managedElsewhere =
+    scope === 'own' &&
+    user !== undefined &&
+    (user.organizationId !== session.organization?.id || user.systemPermissions.length > 0);
+  const account = !managedElsewhere;
+  const manage = (scope === 'system' ? system.manageUsers : organization.manageUsers) && account;
   // Nobody deactivates, deletes or removes themselves (the server refuses): those are not offered.
   const rights: UserActionRights = {
     edit: manage,
     changeStatus: manage && !self,
-    resetPassword: scope === 'system' ? system.resetPassword : organization.manageUsers,
-    resetMfa: scope === 'system' ? system.resetMfa : organization.manageUsers,
-    delete: (scope === 'system' ? system.manageUsers : organization.manageUsers) && !self,
+    resetPassword: (scope === 'system' ? system.resetPassword : organization.manageUsers) && account,
+    resetMfa: (scope === 'system' ? system.resetMfa : organization.manageUsers) && account,
+    delete: manage && !self,
     remove: scope === 'own' && organization.manageUsers && !self,
   };
 
@@ -119,6 +126,14 @@ export function UserDetailView({ scope, id, backTo }: UserDetailViewProps) {
               {self ? (
                 <Text size="xs" c="dimmed">
                   This is your own account: you cannot deactivate, delete or remove yourself.
+                </Text>
+              ) : null}
+              {managedElsewhere ? (
+                <Text size="xs" c="dimmed">
+                  {user.systemPermissions.length > 0
+                    ? 'This person is a system administrator: only system administrators change their account.'
+                    : `This person's account belongs to ${user.organizationName ?? 'another organization'}.`}{' '}
+                  Here you can set their permissions in {ownName} or remove them from it.
                 </Text>
               ) : null}
             </Stack>
