@@ -384,6 +384,18 @@ describe.skipIf(!chromiumPath)('saved views in a browser', () => {
       await dana.mouse.down();
       await dana.mouse.move(from.x, from.y + 8, { steps: 4 });
       await dana.mouse.move(to.x, to.y, { steps: 12 });
+      // The target is marked once the drag has measured it (later on a busy machine): nudge the pointer
+      // until it is, so that the drop lands where the test means it to.
+      await expect
+        .poll(
+          async () => {
+            await dana.mouse.move(to.x + 1, to.y, { steps: 2 });
+            await dana.mouse.move(to.x, to.y, { steps: 2 });
+            return panel.locator('[data-drop]').count();
+          },
+          { timeout: 10_000 },
+        )
+        .toBeGreaterThan(0);
       await over?.();
       await dana.mouse.up();
     };
