@@ -11,12 +11,18 @@ export interface ServiceContext {
   app: FastifyInstance;
 }
 
+/**
+ * What a hub connection's id looks like (socket.io's are 20 characters of base64url). Anything else, such as
+ * a room name (`org:<id>`), is ignored: left out of an event's delivery, it would silence a whole room.
+ */
+export const CONNECTION_ID = /^[\w-]{1,64}$/;
+
 export function contextOf(request: FastifyRequest): ServiceContext {
   const header = request.headers['x-connection-id'];
   return {
     db: request.server.db,
     session: request.session,
-    connectionId: typeof header === 'string' && header.length <= 100 ? header : null,
+    connectionId: typeof header === 'string' && CONNECTION_ID.test(header) ? header : null,
     app: request.server,
   };
 }

@@ -1,7 +1,9 @@
 import type { Server as HttpServer } from 'node:http';
+import { HubEvent } from '@crossarm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
-import type { Session } from '../modules/session/session.ts';
+import { CONNECTION_ID } from '../http/context.ts';
+import { isUsable, type Session } from '../modules/session/session.ts';
 import { type AuthOptions, authenticate, bearerToken } from '../plugins/auth.ts';
 import { type PublishedEvent, permitRoom } from './outbox.ts';
 
@@ -14,6 +16,25 @@ export const HUB_SETTINGS = {
 
 /** Decides whether a connection's user may follow a permit's room (the same visibility as reading it). */
 export type PermitRoomCheck = (session: Session, permitId: string) => Promise<boolean>;
+
+const SESSION_EVENTS = new Set<string>([HubEvent.UserSessionInvalid, HubEvent.OrganizationSessionInvalid]);
+
+/** Ends a connection when the token it was opened with expires; the client reconnects with a fresh one. */
+function endAtExpiry(socket: Socket, token: string | null) {
+  const payload = token?.split('.')[1];
+  if (!payload) return;
+  let exp: unknown;
+  try {
+    exp = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')).exp;
+  } catch {
+    return;
+  }
+  if (typeof exp !== 'number') return;
+  // setTimeout holds at most about 24.8 days.
+  const wait = Math.min(Math.max(0, exp * 1000 - Date.now()), 2_147_483_647);
+  const timer = setTimeout(() => socket.disconnect(), wait);
+  socket.on('disconnect', () => clearTimeout(timer));
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -64,7 +85,10 @@ export async function createHub(
         socket.data.userId = session.user.id;
         socket.data.session = session;
         socket.join(`user:${session.user.id}`);
-        if (session.organizationId) socket.join(`org:${session.organizationId}`);
+        // Someone who may not use the system (Inactive, or without an organization) hears only about
+        // themselves, so that being let back in still reloads their page.
+        if (session.organizationId && isUsable(session)) socket.join(`org:${session.organizationId}`);
+        endAtExpiry(socket, token);
         next();
       })
       .catch(() => next(new Error('unauthorized')));
@@ -76,8 +100,13 @@ export async function createHub(
     io,
     emit(event) {
       if (event.rooms.length === 0) return;
-      const target = event.connectionId ? io.to(event.rooms).except(event.connectionId) : io.to(event.rooms);
+      const except = event.connectionId && CONNECTION_ID.test(event.connectionId) ? event.connectionId : null;
+      const target = except ? io.to(event.rooms).except(except) : io.to(event.rooms);
       target.emit(event.type, event.payload);
+      // What a user or an organization may do changed: their connections end once they have heard it, and
+      // come back (the web app reconnects at once) with rooms decided for the user as they now stand, so a
+      // deactivated user, or one moved to another organization, stops hearing what is no longer theirs.
+      if (SESSION_EVENTS.has(event.type)) io.in(event.rooms).disconnectSockets();
     },
     /** Ends every connection; the HTTP server itself is closed by Fastify. */
     async close() {
