@@ -50,12 +50,28 @@ export async function findUsableLink(db: Executor, token: string) {
     .executeTakeFirst();
 }
 
-/** Marks the link used and sets the new password hash, together. */
-export async function consumeLink(db: Executor, linkId: string, userId: string, passwordHash: string) {
-  await db.updateTable('user_tokens').set({ used_at: new Date() }).where('id', '=', linkId).execute();
+/**
+ * Marks the link used and sets the new password hash, together; false, changing nothing, when the link was
+ * used (or expired) meanwhile, as by the same form sent twice at once: the link's row decides which one wins.
+ */
+export async function consumeLink(
+  db: Executor,
+  linkId: string,
+  userId: string,
+  passwordHash: string,
+): Promise<boolean> {
+  const taken = await db
+    .updateTable('user_tokens')
+    .set({ used_at: new Date() })
+    .where('id', '=', linkId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .executeTakeFirst();
+  if (Number(taken.numUpdatedRows) === 0) return false;
   await db
     .updateTable('users')
     .set({ password_hash: passwordHash, updated_at: new Date() })
     .where('id', '=', userId)
     .execute();
+  return true;
 }

@@ -106,6 +106,22 @@ describe('invitation and password links', () => {
     expect((await signIn(user.email, 'unchanged password')).status).toBe(200);
   });
 
+  it('sets a password once when the same link is sent twice at the same moment', async () => {
+    const user = await buildUser(t.db, { organizationId: orgId });
+    await t.injectAs(adminId, { method: 'POST', url: `/api/admin/system/users/${user.id}/reset-password` });
+    const path = await linkPathFor(user.email);
+    const [first, second] = await Promise.all([
+      t.app.inject({ method: 'POST', url: path, ...form('first long password') }),
+      t.app.inject({ method: 'POST', url: path, ...form('second long password') }),
+    ]);
+    // One sets the password; the other finds the link used (410) and changes nothing.
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 410]);
+    const winner = first.statusCode === 200 ? 'first long password' : 'second long password';
+    const loser = first.statusCode === 200 ? 'second long password' : 'first long password';
+    expect((await signIn(user.email, winner)).status).toBe(200);
+    expect((await signIn(user.email, loser)).status).not.toBe(200);
+  });
+
   it('keeps only a hash of the token', async () => {
     const user = await buildUser(t.db, { organizationId: orgId });
     await t.injectAs(adminId, { method: 'POST', url: `/api/admin/system/users/${user.id}/reset-password` });

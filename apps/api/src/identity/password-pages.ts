@@ -63,10 +63,12 @@ export async function registerPasswordPages(app: FastifyInstance, options: { db:
           .send(passwordForm(`/oidc/password/${request.params.token}`, heading(link.purpose), problem));
       }
       const passwordHash = await hashPassword(password);
-      await options.db.transaction().execute(async (trx) => {
-        await consumeLink(trx, link.id, link.user_id, passwordHash);
+      const set = await options.db.transaction().execute(async (trx) => {
+        if (!(await consumeLink(trx, link.id, link.user_id, passwordHash))) return false;
         await trx.deleteFrom('login_failures').where('email', '=', link.email).execute();
+        return true;
       });
+      if (!set) return reply.status(410).send(invalid);
       return reply.send(
         messagePage(
           'Password set',
