@@ -10,7 +10,7 @@ import {
 import type { Executor } from '../../db/database.ts';
 import { findEntriesByIds } from '../library/repo.ts';
 import { presentEntry } from '../library/service.ts';
-import { findUsers, type GroupRow, type TemplateRow, type VersionRow } from './repo.ts';
+import { findUsers, type GroupRow, type TemplateRow, usersInProject, type VersionRow } from './repo.ts';
 
 /** A version without its definition, as lists show it. */
 export function presentVersion(row: VersionRow): WorkflowTemplateVersion {
@@ -47,8 +47,22 @@ export async function entriesOf(db: Executor, definition: WorkflowDefinition) {
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-async function usersOf(db: Executor, definition: WorkflowDefinition): Promise<Record<string, TemplateUser>> {
-  const rows = await findUsers(db, defaultAssigneeUserIds(definition));
+/**
+ * The default assignees a designer is shown: only people of the organizations taking part in the project (a
+ * draft may name anyone until it is published, but a name, e-mail and organization are shown only to those
+ * who could see them anyway); anyone else stays an id the designer cannot read.
+ */
+async function usersOf(
+  db: Executor,
+  projectId: string,
+  definition: WorkflowDefinition,
+): Promise<Record<string, TemplateUser>> {
+  const ids = defaultAssigneeUserIds(definition);
+  const known = await usersInProject(db, projectId, ids);
+  const rows = await findUsers(
+    db,
+    ids.filter((id) => known.has(id)),
+  );
   return Object.fromEntries(
     rows.map((row) => [
       row.id,
@@ -59,7 +73,10 @@ async function usersOf(db: Executor, definition: WorkflowDefinition): Promise<Re
 
 /** A version with its definition and everything a designer needs to show it. */
 export async function presentTemplate(db: Executor, row: TemplateRow): Promise<WorkflowTemplate> {
-  const [entries, users] = await Promise.all([entriesOf(db, row.definition), usersOf(db, row.definition)]);
+  const [entries, users] = await Promise.all([
+    entriesOf(db, row.definition),
+    usersOf(db, row.project_id, row.definition),
+  ]);
   return {
     ...presentVersion(row),
     group: { id: row.group_id, name: row.group_name, status: row.group_status },

@@ -185,10 +185,21 @@ describe('PUT projects/workflow-templates/{id}/publish', () => {
 
   it('refuses a default assignee outside the project', async () => {
     const { draftId } = await createGroup(w, 'Assigned');
-    const stranger = await buildUser(w.t.db, { organizationId: w.outsiderOrg });
+    const stranger = await buildUser(w.t.db, {
+      organizationId: w.outsiderOrg,
+      email: 'secret.person@outsider.example',
+    });
     const definition = sampleDefinition(w.entries);
-    definition.stages[0]!.tasks[0]!.defaultAssignees.push({ kind: 'User', userId: stranger.id });
+    definition.stages[0]!.tasks[0]!.defaultAssignees.push(
+      { kind: 'User', userId: stranger.id },
+      { kind: 'User', userId: w.manager },
+    );
     await saveDefinition(w, draftId, definition);
+    // The draft keeps the id, but shows the designer nothing of a person they could not see.
+    const read = dataOf(await w.t.injectAs(w.manager, { method: 'GET', url: templatePath(draftId) }));
+    expect(read.users[w.manager]).toMatchObject({ id: w.manager });
+    expect(read.users[stranger.id]).toBeUndefined();
+    expect(JSON.stringify(read)).not.toContain('secret.person@outsider.example');
     const res = await w.t.injectAs(w.manager, { method: 'PUT', url: `${templatePath(draftId)}/publish` });
     expect(res.json().errors).toEqual([
       {
