@@ -447,33 +447,42 @@ describe.skipIf(!chromiumPath)('saved views in a browser', () => {
     // With the keyboard: left out of the folder to its place, then down to it and right into it again.
     const lift = async () => {
       await expect
-        .poll(async () => {
-          await viewGrip().focus();
-          await dana.waitForTimeout(200);
-          return viewGrip().evaluate((element) => element === document.activeElement);
-        })
+        .poll(
+          async () => {
+            await viewGrip().focus();
+            await dana.waitForTimeout(200);
+            return viewGrip().evaluate((element) => element === document.activeElement);
+          },
+          { timeout: 10_000 },
+        )
         .toBe(true);
       await dana.keyboard.press('Space');
       await expect
-        .poll(() =>
-          dana
-            .getByText(
-              new RegExp(
-                `^(Picked up the favourite ${VIEW_NAME}|The favourite ${VIEW_NAME} is over the favourite ${VIEW_NAME})`,
-              ),
-            )
-            .count(),
+        .poll(
+          () =>
+            dana
+              .getByText(
+                new RegExp(
+                  `^(Picked up the favourite ${VIEW_NAME}|The favourite ${VIEW_NAME} is over the favourite ${VIEW_NAME})`,
+                ),
+              )
+              .count(),
+          { timeout: 10_000 },
         )
         .toBe(1);
+      // The drag measures its targets once it has started (later on a busy machine) before keys move it.
+      await settled(dana);
+      await dana.waitForTimeout(300);
     };
-    const hear = (text: string) => expect.poll(() => dana.getByText(text).count()).toBe(1);
+    const hear = (text: string) =>
+      expect.poll(() => dana.getByText(text).count(), { timeout: 10_000 }).toBe(1);
     await lift();
     await dana.keyboard.press('ArrowLeft');
     await hear(`The favourite ${VIEW_NAME} is over the folder Make ready, to go into it.`);
     await dana.keyboard.press('ArrowLeft');
     await hear(`The favourite ${VIEW_NAME} is over the folder Make ready (position 1 of 1).`);
     await dana.keyboard.press('Space');
-    await expect.poll(inMakeReady).toBe(0);
+    await expect.poll(inMakeReady, { timeout: 10_000 }).toBe(0);
     await lift();
     await dana.keyboard.press('ArrowDown');
     await hear(`The favourite ${VIEW_NAME} is over the folder Make ready (position 2 of 2).`);
@@ -483,7 +492,7 @@ describe.skipIf(!chromiumPath)('saved views in a browser', () => {
     await dana.keyboard.press('Space');
     await hear(`The favourite ${VIEW_NAME} was moved into the folder Make ready.`);
     expect((await save).ok()).toBe(true);
-    await expect.poll(inMakeReady).toBe(1);
+    await expect.poll(inMakeReady, { timeout: 10_000 }).toBe(1);
     await dana.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached' });
   });
