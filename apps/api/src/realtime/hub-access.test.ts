@@ -1,36 +1,19 @@
-import type { AddressInfo } from 'node:net';
-import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.ts';
-import { buildOrg, buildPermit, buildPublishedTemplate, buildUser } from '../../test/factories.ts';
-import { buildPermitScene, type PermitScene, sceneProject } from '../modules/permits/test-scene.ts';
-import { collect, openHub, settle } from './hub-test-client.ts';
+import { buildOrg, buildUser } from '../../test/factories.ts';
+import { collect, openPermitHubScene, type PermitHubScene, settle, subscribe } from './hub-test-client.ts';
 import { organizationSessionInvalid } from './outbox.ts';
 
-let t: TestApp;
-let s: PermitScene;
-let url: string;
+let scene: PermitHubScene;
+let t: PermitHubScene['t'];
+let s: PermitHubScene['s'];
 let permitId: string;
-const sockets: Socket[] = [];
+let open: PermitHubScene['open'];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  s = await buildPermitScene(t);
-  const projectId = (await sceneProject(t, s, 'REVIEW')).id;
-  const { templateId } = await buildPublishedTemplate(t.db, projectId);
-  permitId = (await buildPermit(t.db, { projectId, templateId, applicantOrganizationId: s.attacherOrg })).id;
+  scene = await openPermitHubScene('REVIEW');
+  ({ t, s, permitId, open } = scene);
 });
-afterAll(async () => {
-  for (const socket of sockets) socket.disconnect();
-  await t.close();
-});
-
-const open = async (userId: string) => openHub(url, await t.tokenFor(userId), sockets);
-const subscribe = (socket: Socket, message: unknown): Promise<{ ok: boolean }> =>
-  socket.timeout(5000).emitWithAck('subscribe', message);
-
+afterAll(() => scene.close());
 describe('hub access of users who may not use the system', () => {
   it("keeps an Inactive user out of their organization's room", async () => {
     const org = await buildOrg(t.db);
@@ -88,7 +71,7 @@ describe('hub access of users who may not use the system', () => {
   });
 
   it('ends a connection when the token it was opened with expires', async () => {
-    const socket = await openHub(url, await t.tokenFor(s.ownerMember, { expiresIn: '2s' }), sockets);
+    const socket = await open(s.ownerMember, { expiresIn: '2s' });
     const ended = await new Promise((resolve) => socket.once('disconnect', resolve));
     expect(ended).toBe('io server disconnect');
   });

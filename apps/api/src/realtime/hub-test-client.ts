@@ -1,4 +1,8 @@
+import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
+import { createTestApp, type TokenOverrides } from '../../test/app.ts';
+import { buildPermit, buildPublishedTemplate } from '../../test/factories.ts';
+import { buildPermitScene, sceneProject } from '../modules/permits/test-scene.ts';
 
 // How hub tests connect and listen, as a browser page would.
 
@@ -27,3 +31,36 @@ export function collect(socket: Socket, type: string) {
 
 /** Long enough for a published event to reach the sockets of this process. */
 export const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
+
+/**
+ * An app listening on a free port with the permit scene and one attacher's permit on a project coded `code`,
+ * and a way to open hub connections as its people (all closed with the app).
+ */
+export async function openPermitHubScene(code: string) {
+  const t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  const s = await buildPermitScene(t);
+  const projectId = (await sceneProject(t, s, code)).id;
+  const { templateId } = await buildPublishedTemplate(t.db, projectId);
+  const permitId = (
+    await buildPermit(t.db, { projectId, templateId, applicantOrganizationId: s.attacherOrg })
+  ).id;
+  const sockets: Socket[] = [];
+  return {
+    t,
+    s,
+    permitId,
+    open: async (userId: string, token?: TokenOverrides) =>
+      openHub(url, await t.tokenFor(userId, token), sockets),
+    async close() {
+      for (const socket of sockets) socket.disconnect();
+      await t.close();
+    },
+  };
+}
+export type PermitHubScene = Awaited<ReturnType<typeof openPermitHubScene>>;
+
+/** Asks to follow a permit's room, with the hub's answer. */
+export const subscribe = (socket: Socket, message: unknown): Promise<{ ok: boolean }> =>
+  socket.timeout(5000).emitWithAck('subscribe', message);

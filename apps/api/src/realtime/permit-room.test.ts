@@ -1,35 +1,17 @@
-import type { AddressInfo } from 'node:net';
-import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.ts';
-import { buildPermit, buildPublishedTemplate } from '../../test/factories.ts';
-import { buildPermitScene, type PermitScene, sceneProject } from '../modules/permits/test-scene.ts';
-import { collect, openHub, settle } from './hub-test-client.ts';
+import { collect, openPermitHubScene, type PermitHubScene, settle, subscribe } from './hub-test-client.ts';
 
-let t: TestApp;
-let s: PermitScene;
-let url: string;
+let scene: PermitHubScene;
+let t: PermitHubScene['t'];
+let s: PermitHubScene['s'];
 let permitId: string;
-const sockets: Socket[] = [];
+let open: PermitHubScene['open'];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  s = await buildPermitScene(t);
-  const projectId = (await sceneProject(t, s, 'ROOM')).id;
-  const { templateId } = await buildPublishedTemplate(t.db, projectId);
-  permitId = (await buildPermit(t.db, { projectId, templateId, applicantOrganizationId: s.attacherOrg })).id;
+  scene = await openPermitHubScene('ROOM');
+  ({ t, s, permitId, open } = scene);
 });
-afterAll(async () => {
-  for (const socket of sockets) socket.disconnect();
-  await t.close();
-});
-
-const open = async (userId: string) => openHub(url, await t.tokenFor(userId), sockets);
-
-const subscribe = (socket: Socket, message: unknown): Promise<{ ok: boolean }> =>
-  socket.timeout(5000).emitWithAck('subscribe', message);
+afterAll(() => scene.close());
 
 describe("a permit's hub room", () => {
   it('lets those who may read the permit join, and refuses everyone else', async () => {
