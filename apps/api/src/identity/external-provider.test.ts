@@ -58,6 +58,16 @@ const token = (claims: Record<string, unknown>, options: { audience?: string; is
     .setExpirationTime('5m')
     .sign(privateKey);
 
+/** The provider subject linked to a user, if any. */
+const subjectOf = async (userId: string) =>
+  (
+    await database.db
+      .selectFrom('users')
+      .select('identity_subject')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow()
+  ).identity_subject;
+
 describe('an external OpenID provider', () => {
   it('turns the embedded provider off and tells the browser about the external one', async () => {
     expect(
@@ -83,12 +93,7 @@ describe('an external OpenID provider', () => {
     });
     expect(first.statusCode).toBe(200);
     expect(first.json().data.user.id).toBe(user.id);
-    const row = await database.db
-      .selectFrom('users')
-      .select('identity_subject')
-      .where('id', '=', user.id)
-      .executeTakeFirstOrThrow();
-    expect(row.identity_subject).toBe('kc-123');
+    expect(await subjectOf(user.id)).toBe('kc-123');
     // Later tokens need no e-mail claim: the subject is linked.
     const later = await app.inject({
       method: 'GET',
@@ -96,6 +101,38 @@ describe('an external OpenID provider', () => {
       headers: { authorization: `Bearer ${await token({ sub: 'kc-123' })}` },
     });
     expect(later.json().data.user.id).toBe(user.id);
+  });
+
+  it('does not link a subject by an e-mail the provider marks unverified', async () => {
+    const org = await buildOrg(database.db);
+    const user = await buildUser(database.db, {
+      organizationId: org.id,
+      email: 'unverified@utility.example',
+    });
+    const claimed = await token({
+      sub: 'kc-claims',
+      email: 'unverified@utility.example',
+      email_verified: false,
+    });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/admin/me',
+      headers: { authorization: `Bearer ${claimed}` },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(await subjectOf(user.id)).toBeNull();
+    // The same address, verified, links the person.
+    const verified = await token({
+      sub: 'kc-verified',
+      email: 'unverified@utility.example',
+      email_verified: true,
+    });
+    const linked = await app.inject({
+      method: 'GET',
+      url: '/api/admin/me',
+      headers: { authorization: `Bearer ${verified}` },
+    });
+    expect(linked.json().data.user.id).toBe(user.id);
   });
 
   it('refuses another audience, another issuer and unknown people', async () => {

@@ -11,6 +11,7 @@ import { type IdentityKeys, publicJwks } from './keys.ts';
 /** The claims the API uses from a verified access token. */
 export interface VerifiedToken {
   subject: string;
+  /** The e-mail claim, unless the provider marks it unverified. */
   email: string | null;
   claims: JWTPayload;
 }
@@ -66,7 +67,13 @@ export function createTokenVerifier(
     if (!acceptedTypes.some((typ) => typ.toLowerCase() === (protectedHeader.typ ?? 'JWT').toLowerCase())) {
       throw new Error(`token type ${protectedHeader.typ ?? '(none)'} is not accepted`);
     }
-    const email = typeof payload.email === 'string' ? payload.email.toLowerCase() : null;
+    // An address the provider says it has not verified (`email_verified: false`, as providers that let
+    // anyone sign up send it) is not taken: anyone could claim a colleague's address there. Providers that
+    // leave the claim out of access tokens vouch for the address by sending it.
+    const email =
+      typeof payload.email === 'string' && payload.email_verified !== false
+        ? payload.email.toLowerCase()
+        : null;
     return { subject: String(payload.sub), email, claims: payload };
   }
 }
