@@ -68,10 +68,12 @@ export interface ColumnSql {
   /** The same cell, read from the permit's places in one pass per table. */
   place?: PlaceCell;
   /**
-   * For the people assigned to some of the permit's tasks: the condition on an assignment `a` (with its task
-   * `t`) that names those tasks. A page reads the permit's assignments once for all such cells.
+   * For the people assigned to some of the permit's tasks: which tasks, as an aggregate over the permit's
+   * tasks `t` (with their stage `s`) giving their keys (`uuid[]`), and the library entry they all have when
+   * that alone picks them. A page reads the permit's tasks once for these keys and for the task cells, then
+   * the permit's assignments once for all such cells.
    */
-  assigned?: Sql;
+  assigned?: { taskKeys: Sql; entry?: string };
   sort?: Sql;
   aggregate?: Sql;
   filter?: FilterSql;
@@ -283,7 +285,10 @@ export const PERMIT_COLUMN_SQL: Record<string, ColumnSql> = {
     const ids = sql`FROM (SELECT a.user_id AS uid FROM permit_task_assignments a
       WHERE a.permit_id = p.id AND ${onNextUp}) next_up`;
     return usersColumn(ids, {
-      assigned: onNextUp,
+      assigned: {
+        taskKeys: sql`(array_agg(t.task_key ORDER BY t.position)
+          FILTER (WHERE t.stage_key = p.active_stage_key AND ${OPEN_TASK}))[1:1]`,
+      },
       ...placeFilter(
         { from: sql`permit_task_assignments a`, permit: sql`a.permit_id`, where: onNextUp, project: null },
         sql`a.user_id`,
@@ -355,7 +360,10 @@ export function taskColumnSql(entryId: string, field: TaskField): ColumnSql {
           JOIN permit_task_assignments a ON a.permit_id = t.permit_id AND a.task_key = t.task_key`,
       };
       return usersColumn(sql`FROM (SELECT a.user_id AS uid ${placesOf(assigned)}) assigned`, {
-        assigned: assigned.where,
+        assigned: {
+          taskKeys: sql`array_agg(t.task_key) FILTER (WHERE ${assigned.where})`,
+          entry: entryId,
+        },
         ...placeFilter(assigned, sql`a.user_id`, ordered, 'Contains'),
       });
     }

@@ -258,9 +258,9 @@ const PLACE_TABLES: Record<PlaceTable, { alias: string; from: Sql }> = {
  * The asked columns of the permits `p` (with their project `pr`) of a page, as `c0, c1...`, and the joins
  * they read from: a cell read from the permit's stages, tasks or values is one aggregate of a single pass
  * over that table for the row (the first place that fits, in its order), and the people assigned to tasks
- * are one pass over the permit's assignments (each person once, with which cells they are in), so a page
- * reads each such table once per row however many of its columns are shown. Other cells are read on their
- * own.
+ * are one pass over the permit's assignments (each person once, with which cells they are in; the pass over
+ * the tasks names each cell's tasks by key), so a page reads each such table once per row however many of
+ * its columns are shown. Other cells are read on their own.
  */
 export function pageCellsSql(catalogue: Catalogue, dataIds: string[]) {
   const byTable = new Map<PlaceTable, { cell: Sql; entry: string | undefined }[]>();
@@ -271,7 +271,16 @@ export function pageCellsSql(catalogue: Catalogue, dataIds: string[]) {
     const name = `c${index}`;
     if (column.assigned) {
       const flag = sql.ref(`f${index}`);
-      inPeople.push(sql`bool_or(${column.assigned}) AS ${flag}`);
+      const keys = `k${index}`;
+      const tasks = byTable.get('tasks') ?? [];
+      byTable.set('tasks', tasks);
+      tasks.push({
+        cell: sql`${column.assigned.taskKeys} AS ${sql.ref(keys)}`,
+        entry: column.assigned.entry,
+      });
+      inPeople.push(
+        sql`bool_or(a.task_key = ANY (${sql.ref(`${PLACE_TABLES.tasks.alias}.${keys}`)})) AS ${flag}`,
+      );
       people.push(sql`json_agg(json_build_object('id', pu.id, 'name', pu.name)
         ORDER BY pu.last_name, pu.first_name, pu.id) FILTER (WHERE ${sql.ref(`pu.f${index}`)}) AS ${sql.ref(name)}`);
       return sql`${sql.ref(`page_people.${name}`)} AS ${sql.ref(name)}`;
@@ -299,9 +308,7 @@ export function pageCellsSql(catalogue: Catalogue, dataIds: string[]) {
   if (people.length > 0) {
     joins.push(sql`LEFT JOIN LATERAL (SELECT ${sql.join(people)} FROM (
         SELECT u.id, u.first_name || ' ' || u.last_name AS name, u.last_name, u.first_name, ${sql.join(inPeople)}
-        FROM permit_task_assignments a
-        JOIN permit_tasks t ON t.permit_id = a.permit_id AND t.task_key = a.task_key
-        JOIN users u ON u.id = a.user_id
+        FROM permit_task_assignments a JOIN users u ON u.id = a.user_id
         WHERE a.permit_id = p.id GROUP BY u.id) pu) page_people ON true`);
   }
   return { cells, joins: sql.join(joins, sql` `) };
