@@ -15,18 +15,32 @@ import {
 import { type RawBuilder, sql } from 'kysely';
 import { containsPattern } from '../../db/like.ts';
 import type { ServiceContext } from '../../http/context.ts';
-import { scopeOf, visiblePermits } from '../overview/visibility.ts';
+import { isVisible, scopeOf } from '../overview/visibility.ts';
 import { fullName } from '../projects/repo.ts';
 import { commentExcerpt } from './excerpt.ts';
 
 // My Work reads start from the caller (the assignment and mention indexes lead by user) and keep only the
 // permits the overview's visibility rule lets them see now: a person who lost access to a project, or whose
 // organization no longer takes part, no longer finds its tasks or mentions here.
+//
+// Each assignment's task, permit and stage are read by key, one probe each a row (`myTask`, `visiblePermit`).
+// Written as plain joins, the planner met the caller's assignments with a hashed read of every visible
+// permit (400,000 at a million permits), of every stage, or of each permit's twenty tasks to find one: a page
+// took 0.4 to 0.7 s for a person with 2,000 assignments on PGlite. `OFFSET 0` keeps each read a subquery of
+// its own, run for the row that names it.
 
 type Sql = RawBuilder<unknown>;
 
-/** The permits the caller sees, as a set of ids to test a permit id against. */
-const visibleIds = (ctx: ServiceContext) => sql`(SELECT p.id FROM ${visiblePermits(scopeOf(ctx))})`;
+/** The permit `permitId` names, as `p`, when the caller sees it (and it passes `more`): one read by key. */
+const visiblePermit = (ctx: ServiceContext, permitId: Sql, more: Sql[] = []) =>
+  sql`LATERAL (SELECT p.id, p.permit_number, p.project_id, p.location, p.status FROM permits p
+    WHERE ${sql.join([sql`p.id = ${permitId}`, isVisible(scopeOf(ctx)), ...more], sql` AND `)} OFFSET 0) p`;
+
+/** The open task an assignment `a` names, as `t` (passing `more`): one read by key. */
+const myTask = (more: Sql[]) =>
+  sql`LATERAL (SELECT t.task_key, t.stage_key, t.name, t.status, t.position FROM permit_tasks t
+    WHERE ${sql.join([sql`t.permit_id = a.permit_id AND t.task_key = a.task_key`, sql`t.status <> 'Completed'`, ...more], sql` AND `)}
+    OFFSET 0) t`;
 
 const SORT_KEYS: Record<MyTaskSort, Sql> = {
   DueDate: sql`tm.due_at`,
@@ -114,20 +128,26 @@ export async function myTasks(
   query: MyWorkPageQuery,
 ): Promise<MyTasksPage> {
   const { filter, sort } = body;
-  const conditions: Sql[] = [
-    sql`a.user_id = ${ctx.session.user.id}`,
-    sql`t.status <> 'Completed'`,
-    sql`p.status <> 'Cancelled'`,
-    sql`a.permit_id IN ${visibleIds(ctx)}`,
-  ];
-  if (filter.projectIds.length > 0) conditions.push(sql`p.project_id = ANY (${filter.projectIds}::uuid[])`);
-  if (filter.statuses.length > 0) conditions.push(sql`t.status = ANY (${filter.statuses}::text[])`);
+  const taskConditions: Sql[] = [];
+  if (filter.statuses.length > 0) taskConditions.push(sql`t.status = ANY (${filter.statuses}::text[])`);
+  const permitConditions: Sql[] = [sql`p.status <> 'Cancelled'`];
+  if (filter.projectIds.length > 0) {
+    permitConditions.push(sql`p.project_id = ANY (${filter.projectIds}::uuid[])`);
+  }
+  const conditions: Sql[] = [sql`a.user_id = ${ctx.session.user.id}`];
   if (filter.text) {
     const pattern = containsPattern(filter.text);
     conditions.push(sql`(p.permit_number ILIKE ${pattern} OR p.location ILIKE ${pattern}
       OR t.name ILIKE ${pattern} OR s.name ILIKE ${pattern}
       OR (pr.name || ' ' || pr.project_code) ILIKE ${pattern})`);
   }
+  const from = sql`permit_task_assignments a
+    JOIN ${myTask(taskConditions)} ON true
+    JOIN ${visiblePermit(ctx, sql`a.permit_id`, permitConditions)} ON true
+    JOIN LATERAL (SELECT s.stage_key, s.name, s.position FROM permit_stages s
+      WHERE s.permit_id = a.permit_id AND s.stage_key = t.stage_key OFFSET 0) s ON true
+    JOIN projects pr ON pr.id = p.project_id`;
+  const where = sql.join(conditions, sql` AND `);
   const direction = sort.direction === 'Descending' ? sql`DESC` : sql`ASC`;
   const result = await sql<TaskRow>`
     SELECT p.id AS permit_id, p.permit_number, pr.id AS project_id, pr.name AS project_name,
@@ -135,18 +155,14 @@ export async function myTasks(
       a.assigned_at, tm.started_at AS timer_started_at, tm.duration_days, tm.day_kind, tm.time_zone,
       tm.pauses_on_hold, tm.holds, tm.flagged,
       count(*) OVER ()::int AS total
-    FROM permit_task_assignments a
-    JOIN permit_tasks t ON t.permit_id = a.permit_id AND t.task_key = a.task_key
-    JOIN permit_stages s ON s.permit_id = t.permit_id AND s.stage_key = t.stage_key
-    JOIN permits p ON p.id = a.permit_id
-    JOIN projects pr ON pr.id = p.project_id
-    LEFT JOIN permit_timers tm ON tm.permit_id = t.permit_id AND tm.owner_key = t.task_key
+    FROM ${from}
+    LEFT JOIN permit_timers tm ON tm.permit_id = a.permit_id AND tm.owner_key = t.task_key
       AND tm.stopped_at IS NULL
-    WHERE ${sql.join(conditions, sql` AND `)}
+    WHERE ${where}
     ORDER BY ${SORT_KEYS[sort.column]} ${direction} NULLS LAST, p.permit_number, s.position, t.position
     LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`.execute(ctx.db);
   const now = new Date();
-  const total = result.rows[0]?.total ?? (query.page > 1 ? await countTasks(ctx, conditions) : 0);
+  const total = result.rows[0]?.total ?? (query.page > 1 ? await countTasks(ctx, from, where) : 0);
   return {
     items: result.rows.map((row) => presentTask(row, now)),
     total,
@@ -156,15 +172,9 @@ export async function myTasks(
 }
 
 /** The total when the asked page lies past the last one. */
-async function countTasks(ctx: ServiceContext, conditions: Sql[]) {
+async function countTasks(ctx: ServiceContext, from: Sql, where: Sql) {
   const result = await sql<{ total: number }>`
-    SELECT count(*)::int AS total
-    FROM permit_task_assignments a
-    JOIN permit_tasks t ON t.permit_id = a.permit_id AND t.task_key = a.task_key
-    JOIN permit_stages s ON s.permit_id = t.permit_id AND s.stage_key = t.stage_key
-    JOIN permits p ON p.id = a.permit_id
-    JOIN projects pr ON pr.id = p.project_id
-    WHERE ${sql.join(conditions, sql` AND `)}`.execute(ctx.db);
+    SELECT count(*)::int AS total FROM ${from} WHERE ${where}`.execute(ctx.db);
   return result.rows[0]?.total ?? 0;
 }
 
@@ -193,11 +203,11 @@ export async function myMentions(
   const userId = ctx.session.user.id;
   const mine = sql`FROM permit_comment_mentions m
     JOIN permit_comments c ON c.id = m.comment_id
-    JOIN permits p ON p.id = m.permit_id
+    JOIN ${visiblePermit(ctx, sql`m.permit_id`)} ON true
     JOIN projects pr ON pr.id = p.project_id
     LEFT JOIN users u ON u.id = c.author_user_id
     LEFT JOIN permit_comment_reads r ON r.user_id = m.user_id AND r.comment_id = m.comment_id
-    WHERE m.user_id = ${userId} AND m.permit_id IN ${visibleIds(ctx)}`;
+    WHERE m.user_id = ${userId}`;
   const [page, counts] = await Promise.all([
     sql<MentionRow>`
       SELECT c.id AS comment_id, p.id AS permit_id, p.permit_number, pr.id AS project_id,

@@ -43,9 +43,13 @@ export function visibleProjects(scope: OverviewScope, permission: ProjectPermiss
  * page is full.
  */
 export function visiblePermits(scope: OverviewScope) {
+  return sql`permits p JOIN projects pr ON pr.id = p.project_id WHERE ${isVisible(scope)}`;
+}
+
+/** The condition on a permit `p` that `visiblePermits` applies, for reads that reach permits from elsewhere. */
+export function isVisible(scope: OverviewScope) {
   const projects = visibleProjects(scope);
-  return sql`permits p JOIN projects pr ON pr.id = p.project_id
-    WHERE (p.project_id = ANY (ARRAY(SELECT vp.project_id FROM ${projects} vp WHERE vp.pole_owner))
+  return sql`(p.project_id = ANY (ARRAY(SELECT vp.project_id FROM ${projects} vp WHERE vp.pole_owner))
       OR (p.applicant_organization_id = ${scope.organizationId}
         AND p.project_id = ANY (ARRAY(SELECT vp.project_id FROM ${projects} vp))))`;
 }
