@@ -9,6 +9,27 @@ import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
 import { limitHeapGrowth } from '../apps/api/src/heap.ts';
 import { loadIdentityKeys } from '../apps/api/src/identity/keys.ts';
 
+/** The script's command-line arguments. */
+export const cliArgs = process.argv.slice(2);
+/** Whether `--name` was given. */
+export const flag = (name: string) => cliArgs.includes(`--${name}`);
+/** The value after `--name`, or `fallback`. */
+export const option = (name: string, fallback: string) => {
+  const at = cliArgs.indexOf(`--${name}`);
+  return at >= 0 && cliArgs[at + 1] ? cliArgs[at + 1]! : fallback;
+};
+/** The PostgreSQL server that holds the benchmark databases. */
+export const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** A line of the report. */
+export const out = (line: string) => process.stdout.write(`${line}\n`);
+
+/** The address of the database `name` on the benchmark server. */
+export function databaseUrl(name: string) {
+  const target = new URL(ADMIN_URL);
+  target.pathname = `/${name}`;
+  return target.toString();
+}
+
 export interface BenchOptions {
   /** The PostgreSQL server to use instead of BENCH_DATABASE_URL. */
   url?: string;

@@ -8,24 +8,17 @@
  */
 import { rmSync } from 'node:fs';
 import { sql } from 'kysely';
-import { openBench } from './harness.ts';
+import { databaseUrl, flag, openBench, option, out } from './harness.ts';
 import { hasWorld } from './permit-world.ts';
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 && args[at + 1] ? args[at + 1]! : fallback;
-};
 const PERMITS = Number(option('permits', '10000'));
 const RUNS = Number(option('runs', '9'));
-const ON_POSTGRES = args.includes('--postgres');
-const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const out = (line: string) => process.stdout.write(`${line}\n`);
+const ON_POSTGRES = flag('postgres');
 
-const target = new URL(ADMIN_URL);
-target.pathname = `/crossarm_bench_${PERMITS}`;
 const bench = await openBench(
-  ON_POSTGRES ? { url: target.toString() } : { pgliteDir: `/tmp/crossarm-bench-pglite-${PERMITS}` },
+  ON_POSTGRES
+    ? { url: databaseUrl(`crossarm_bench_${PERMITS}`) }
+    : { pgliteDir: `/tmp/crossarm-bench-pglite-${PERMITS}` },
 );
 if (!(await hasWorld(bench.db, PERMITS))) {
   await bench.close();

@@ -20,24 +20,17 @@ import type { FilterGroupDraft, OverviewRequest } from '@crossarm/shared';
 import { sql } from 'kysely';
 import { parseConfig } from '../apps/api/src/config.ts';
 import { heapGrowthFlags } from '../apps/api/src/heap.ts';
-import { openBench } from './harness.ts';
+import { cliArgs, databaseUrl, flag, openBench, option, out } from './harness.ts';
 import { describeWorld, hasWorld } from './permit-world.ts';
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 && args[at + 1] ? args[at + 1]! : fallback;
-};
 const PERMITS = Number(option('permits', '1000000'));
 const ROWS = Number(option('rows', '100000'));
 const FORMATS = option('format', 'both') === 'both' ? ['csv', 'xlsx'] : [option('format', 'csv')];
-const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const out = (line: string) => process.stdout.write(`${line}\n`);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 /** The server: the app on the kept world, listening on a local port; it prints what the client needs. */
 async function serve() {
-  if (args.includes('--heap')) {
+  if (flag('heap')) {
     // The server's own account of its memory, every 2 s, to tell the heap from the rest.
     setInterval(() => {
       const m = process.memoryUsage();
@@ -46,14 +39,11 @@ async function serve() {
       );
     }, 2000).unref();
   }
-  const target = new URL(ADMIN_URL);
-  target.pathname = `/crossarm_bench_${PERMITS}`;
-  const bench = await openBench({ url: target.toString() });
+  const database = `crossarm_bench_${PERMITS}`;
+  const bench = await openBench({ url: databaseUrl(database) });
   const { db, app } = bench;
   if (!(await hasWorld(db, PERMITS))) {
-    throw new Error(
-      `No world of ${PERMITS} permits in ${target.pathname}: run permit-overview.ts --keep first.`,
-    );
+    throw new Error(`No world of ${PERMITS} permits in ${database}: run permit-overview.ts --keep first.`);
   }
   const world = describeWorld(PERMITS);
   const token = await bench.tokenFor(world.ownerUserId);
@@ -125,7 +115,7 @@ async function measure() {
   const heapFlags = heapGrowthFlags(parseConfig().heapGrowthPercent);
   const child = spawn(
     process.execPath,
-    [...heapFlags, ...process.execArgv, process.argv[1]!, ...args, '--serve'],
+    [...heapFlags, ...process.execArgv, process.argv[1]!, ...cliArgs, '--serve'],
     {
       stdio: ['pipe', 'pipe', 'inherit'],
     },
@@ -174,5 +164,5 @@ async function measure() {
   await new Promise((resolve) => child.once('exit', resolve));
 }
 
-if (args.includes('--serve')) await serve();
+if (flag('serve')) await serve();
 else await measure();

@@ -20,24 +20,16 @@ import { performance } from 'node:perf_hooks';
 import type { FilterGroupDraft, OverviewRequest } from '@crossarm/shared';
 import { CompiledQuery, type KyselyPlugin, type RawBuilder, sql } from 'kysely';
 import pg from 'pg';
-import { openBench } from './harness.ts';
+import { ADMIN_URL, databaseUrl, flag, openBench, option, out } from './harness.ts';
 import { buildPermitWorld, describeWorld, hasWorld, type PermitWorld } from './permit-world.ts';
 
-const args = process.argv.slice(2);
-const flag = (name: string) => args.includes(`--${name}`);
-const option = (name: string, fallback: string) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 && args[at + 1] ? args[at + 1]! : fallback;
-};
 const PERMITS = Number(option('permits', '10000'));
 const RUNS = Number(option('runs', '9'));
 const WARMUPS = 2;
 const KEEP = flag('keep');
 const ON_POSTGRES = flag('postgres');
-const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASE = option('database', `crossarm_bench_${PERMITS}`);
 const EXPLAIN_DIR = '/tmp/crossarm-bench';
-const out = (line: string) => process.stdout.write(`${line}\n`);
 
 // ---- The database: a dedicated one on the server, or a PGlite data directory.
 
@@ -49,9 +41,7 @@ if (ON_POSTGRES) {
   const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
   if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${DATABASE}`);
   await admin.end();
-  const target = new URL(ADMIN_URL);
-  target.pathname = `/${DATABASE}`;
-  url = target.toString();
+  url = databaseUrl(DATABASE);
 } else {
   pgliteDir = `/tmp/crossarm-bench-pglite-${PERMITS}`;
   if (!KEEP) rmSync(pgliteDir, { recursive: true, force: true });

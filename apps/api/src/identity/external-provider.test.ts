@@ -58,6 +58,10 @@ const token = (claims: Record<string, unknown>, options: { audience?: string; is
     .setExpirationTime('5m')
     .sign(privateKey);
 
+/** `admin/me` with a bearer token. */
+const me = (bearer: string) =>
+  app.inject({ method: 'GET', url: '/api/admin/me', headers: { authorization: `Bearer ${bearer}` } });
+
 /** The provider subject linked to a user, if any. */
 const subjectOf = async (userId: string) =>
   (
@@ -84,22 +88,12 @@ describe('an external OpenID provider', () => {
   it('verifies tokens against the discovered keys and links the subject to the user by e-mail once', async () => {
     const org = await buildOrg(database.db);
     const user = await buildUser(database.db, { organizationId: org.id, email: 'kc.user@utility.example' });
-    const first = await app.inject({
-      method: 'GET',
-      url: '/api/admin/me',
-      headers: {
-        authorization: `Bearer ${await token({ sub: 'kc-123', email: 'KC.User@utility.example' })}`,
-      },
-    });
+    const first = await me(await token({ sub: 'kc-123', email: 'KC.User@utility.example' }));
     expect(first.statusCode).toBe(200);
     expect(first.json().data.user.id).toBe(user.id);
     expect(await subjectOf(user.id)).toBe('kc-123');
     // Later tokens need no e-mail claim: the subject is linked.
-    const later = await app.inject({
-      method: 'GET',
-      url: '/api/admin/me',
-      headers: { authorization: `Bearer ${await token({ sub: 'kc-123' })}` },
-    });
+    const later = await me(await token({ sub: 'kc-123' }));
     expect(later.json().data.user.id).toBe(user.id);
   });
 
@@ -114,11 +108,7 @@ describe('an external OpenID provider', () => {
       email: 'unverified@utility.example',
       email_verified: false,
     });
-    const res = await app.inject({
-      method: 'GET',
-      url: '/api/admin/me',
-      headers: { authorization: `Bearer ${claimed}` },
-    });
+    const res = await me(claimed);
     expect(res.statusCode).toBe(401);
     expect(await subjectOf(user.id)).toBeNull();
     // The same address, verified, links the person.
@@ -127,11 +117,7 @@ describe('an external OpenID provider', () => {
       email: 'unverified@utility.example',
       email_verified: true,
     });
-    const linked = await app.inject({
-      method: 'GET',
-      url: '/api/admin/me',
-      headers: { authorization: `Bearer ${verified}` },
-    });
+    const linked = await me(verified);
     expect(linked.json().data.user.id).toBe(user.id);
   });
 
@@ -140,11 +126,7 @@ describe('an external OpenID provider', () => {
     const wrongIssuer = await token({ sub: 'kc-123' }, { issuer: 'http://127.0.0.1:1/realms/other' });
     const stranger = await token({ sub: 'kc-999', email: 'nobody@utility.example' });
     for (const bearer of [wrongAudience, wrongIssuer, stranger]) {
-      const res = await app.inject({
-        method: 'GET',
-        url: '/api/admin/me',
-        headers: { authorization: `Bearer ${bearer}` },
-      });
+      const res = await me(bearer);
       expect(res.statusCode).toBe(401);
     }
   });

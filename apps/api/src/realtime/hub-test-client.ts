@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
-import { createTestApp, type TokenOverrides } from '../../test/app.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestApp, type TestApp, type TokenOverrides } from '../../test/app.ts';
 import { buildPermit, buildPublishedTemplate } from '../../test/factories.ts';
 import { buildPermitScene, sceneProject } from '../modules/permits/test-scene.ts';
 
@@ -60,6 +61,26 @@ export async function openPermitHubScene(code: string) {
   };
 }
 export type PermitHubScene = Awaited<ReturnType<typeof openPermitHubScene>>;
+
+/**
+ * `openPermitHubScene` for a whole test file: opened before its tests, closed after them. The fields are there
+ * once the tests run.
+ */
+export function permitHubSceneForFile(code: string): PermitHubScene {
+  const scene = {} as PermitHubScene;
+  beforeAll(async () => {
+    Object.assign(scene, await openPermitHubScene(code));
+  });
+  afterAll(() => scene.close());
+  return scene;
+}
+
+/** Records an event as a write does, publishes it, and waits until it has reached this process's sockets. */
+export async function publish(t: TestApp, event: Parameters<TestApp['app']['events']['record']>[1]) {
+  await t.app.events.record(t.db, event);
+  await t.app.events.flush();
+  await settle();
+}
 
 /** Asks to follow a permit's room, with the hub's answer. */
 export const subscribe = (socket: Socket, message: unknown): Promise<{ ok: boolean }> =>

@@ -3,7 +3,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { buildOrg, buildUser } from '../../test/factories.ts';
-import { collect, openHub, settle } from './hub-test-client.ts';
+import { collect, openHub, publish, settle } from './hub-test-client.ts';
 import { organizationSessionInvalid, userSessionInvalid } from './outbox.ts';
 
 let t: TestApp;
@@ -72,9 +72,7 @@ describe('the real-time hub', () => {
       outsider: collect(outsiderSocket, 'organization-session-invalid'),
     };
 
-    await t.app.events.record(t.db, organizationSessionInvalid(org.id, adminSocket.id));
-    await t.app.events.flush();
-    await settle();
+    await publish(t, organizationSessionInvalid(org.id, adminSocket.id));
     expect(seen.member).toEqual([{ organizationId: org.id }]);
     expect(seen.admin).toEqual([]);
     expect(seen.outsider).toEqual([]);

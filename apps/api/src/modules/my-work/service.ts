@@ -33,7 +33,7 @@ type Sql = RawBuilder<unknown>;
 
 /** The permit `permitId` names, as `p`, when the caller sees it (and it passes `more`): one read by key. */
 const visiblePermit = (ctx: ServiceContext, permitId: Sql, more: Sql[] = []) =>
-  sql`LATERAL (SELECT p.id, p.permit_number, p.project_id, p.location, p.status FROM permits p
+  sql`LATERAL (SELECT p.id, p.permit_number, p.project_id, p.location FROM permits p
     WHERE ${sql.join([sql`p.id = ${permitId}`, isVisible(scopeOf(ctx)), ...more], sql` AND `)} OFFSET 0) p`;
 
 /** The open task an assignment `a` names, as `t` (passing `more`): one read by key. */
