@@ -115,6 +115,20 @@ export async function buildOverviewScene(t: TestApp) {
         .execute();
     }
   }
+  // Where the field walk is ready on project B, the design is open too and someone is assigned to it: the
+  // next-up task and the survey's active task are the walk, the first in order. The walk's row is written
+  // last, so the table holds the two tasks out of their order.
+  for (const [i, permitId] of permitIds.entries()) {
+    if (i % 3 !== 1 || i % 2 === 0) continue;
+    const task = (key: string) =>
+      t.db.updateTable('permit_tasks').where('permit_id', '=', permitId).where('task_key', '=', key);
+    await task(KEY.design).set({ status: 'ReadyToBegin' }).execute();
+    await task(KEY.walk).set({ status: 'ReadyToBegin' }).execute();
+    await t.db
+      .insertInto('permit_task_assignments')
+      .values({ permit_id: permitId, task_key: KEY.design, user_id: engineers[1]! })
+      .execute();
+  }
   // The narrowed owner's own set leaves out ViewPermits on project B; the attacher member's on project C.
   await grantOnly(t, { projectId: projectB.id, organizationId: s.ownerOrg, userId: narrowedOwner }, [
     'CommentOnPermits',
