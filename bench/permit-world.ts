@@ -16,7 +16,7 @@ import {
   WorkflowDefinition,
   type WorkflowDefinitionInput,
 } from '@crossarm/shared';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../apps/api/src/db/database.ts';
 
 /** A fixed version-4 UUID for a name: its md5 with the version and variant digits set, as `idSql` does. */
@@ -643,6 +643,13 @@ function chunkStatements(world: PermitWorld, from: number, to: number) {
       CASE WHEN s < ${stageOfProgress} THEN b.created_at + make_interval(hours => b.age_hours * (s + 1) / 7) END
     FROM base b CROSS JOIN generate_series(0, ${STAGE_NAMES.length - 1}) AS s`;
   // In the active stage, the first `done % size` tasks are completed and the next one is being worked.
+  const taskStatus = (t: RawBuilder<unknown>) => sql`CASE
+          WHEN (${taskStage}::int[])[${t} + 1] < b.progress THEN 'Completed'
+          WHEN (${taskStage}::int[])[${t} + 1] > b.progress THEN 'NotStarted'
+          WHEN (${taskPosition}::int[])[${t} + 1] < b.done % (${STAGE_SIZES}::int[])[b.progress + 1] THEN 'Completed'
+          WHEN (${taskPosition}::int[])[${t} + 1] = b.done % (${STAGE_SIZES}::int[])[b.progress + 1]
+            THEN CASE WHEN b.i % 3 = 0 THEN 'ReadyToBegin' ELSE 'InProgress' END
+          ELSE 'NotStarted' END`;
   const tasksInsert = sql`WITH ${base}
     INSERT INTO permit_tasks (permit_id, project_id, stage_key, task_key, position, library_entry_id, name,
       required, status, ready_at, started_at, completed_at)
@@ -653,13 +660,7 @@ function chunkStatements(world: PermitWorld, from: number, to: number) {
       CASE WHEN x.task_status = 'Completed' THEN x.created_at + make_interval(hours => x.age_hours * (x.stage + 1) / 7) END
     FROM (
       SELECT b.*, t, (${taskStage}::int[])[t + 1] AS stage, (${taskPosition}::int[])[t + 1] AS position,
-        CASE
-          WHEN (${taskStage}::int[])[t + 1] < b.progress THEN 'Completed'
-          WHEN (${taskStage}::int[])[t + 1] > b.progress THEN 'NotStarted'
-          WHEN (${taskPosition}::int[])[t + 1] < b.done % (${STAGE_SIZES}::int[])[b.progress + 1] THEN 'Completed'
-          WHEN (${taskPosition}::int[])[t + 1] = b.done % (${STAGE_SIZES}::int[])[b.progress + 1]
-            THEN CASE WHEN b.i % 3 = 0 THEN 'ReadyToBegin' ELSE 'InProgress' END
-          ELSE 'NotStarted' END AS task_status
+        ${taskStatus(sql`t`)} AS task_status
       FROM base b CROSS JOIN generate_series(0, ${world.tasks.length - 1}) AS t) x`;
   const props = world.properties;
   const kinds = props.map((p) => p.type);
@@ -692,11 +693,13 @@ function chunkStatements(world: PermitWorld, from: number, to: number) {
       b.created_at + make_interval(hours => (k % 5) * b.age_hours / 5)
     FROM base b CROSS JOIN generate_series(0, ${props.length - 1}) AS k
       CROSS JOIN LATERAL (SELECT hashint8(b.i * 64 + 20 + k) & 2147483647 AS r) h`;
-  // The task being worked gets one of the pole owner's people; a task of the first stage another.
+  // The task being worked gets one of the pole owner's people; a task of the first stage another. Triggers
+  // are off while loading, so whether the task is open is written here, from the same status.
   const assignmentsInsert = sql`WITH ${base}
-    INSERT INTO permit_task_assignments (permit_id, task_key, user_id, assigned_at)
+    INSERT INTO permit_task_assignments (permit_id, task_key, user_id, assigned_at, task_open)
     SELECT DISTINCT ON (b.id, a.task) b.id, (${taskKeys}::uuid[])[a.task + 1],
-      ${idSql('user', sql`(${ownerIdx}::int[])[b.p + 1] || ':' || a.person`)}, b.created_at
+      ${idSql('user', sql`(${ownerIdx}::int[])[b.p + 1] || ':' || a.person`)}, b.created_at,
+      ${taskStatus(sql`a.task`)} <> 'Completed'
     FROM base b CROSS JOIN LATERAL (VALUES
       (CASE WHEN b.progress < 6 THEN (${stageStart}::int[])[b.progress + 1]
           + b.done % (${STAGE_SIZES}::int[])[b.progress + 1] ELSE 19 END, ${pick(11, OWNER_PEOPLE)}),

@@ -435,6 +435,8 @@ export interface PermitTaskAssignmentsTable {
   user_id: string;
   assigned_by: string | null;
   assigned_at: Timestamp;
+  /** The task exists and is not Completed: kept by the database from the task's status. */
+  task_open: Generated<boolean>;
 }
 
 /** A value filled in on a permit: on the application form (no task key) or on a task. */

@@ -34,6 +34,7 @@ import * as overviewSpeed from './20261122T081000-overview-speed.ts';
 import * as overviewStageIndex from './20261122T081001-overview-stage-index.ts';
 import * as overviewCoveringIndexes from './20261126T020000-overview-covering-indexes.ts';
 import * as overviewValueSets from './20261126T060000-overview-value-sets.ts';
+import * as openTaskAssignments from './20261126T220000-open-task-assignments.ts';
 
 /** Every migration, by its timestamped name. Append new ones; never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '20261122T081001-overview-stage-index': overviewStageIndex,
   '20261126T020000-overview-covering-indexes': overviewCoveringIndexes,
   '20261126T060000-overview-value-sets': overviewValueSets,
+  '20261126T220000-open-task-assignments': openTaskAssignments,
 };

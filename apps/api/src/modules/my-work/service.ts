@@ -23,7 +23,9 @@ import { commentExcerpt } from './excerpt.ts';
 // permits the overview's visibility rule lets them see now: a person who lost access to a project, or whose
 // organization no longer takes part, no longer finds its tasks or mentions here.
 //
-// Each assignment's task, permit and stage are read by key, one probe each a row (`myTask`, `visiblePermit`).
+// The assignments are the caller's open ones (`task_open`, which the database keeps from the task's status),
+// so a long history of completed tasks is never read. Each assignment's task, permit and stage are read by
+// key, one probe each a row (`myTask`, `visiblePermit`).
 // Written as plain joins, the planner met the caller's assignments with a hashed read of every visible
 // permit (400,000 at a million permits), of every stage, or of each permit's twenty tasks to find one: a page
 // took 0.4 to 0.7 s for a person with 2,000 assignments on PGlite. `OFFSET 0` keeps each read a subquery of
@@ -134,7 +136,8 @@ export async function myTasks(
   if (filter.projectIds.length > 0) {
     permitConditions.push(sql`p.project_id = ANY (${filter.projectIds}::uuid[])`);
   }
-  const conditions: Sql[] = [sql`a.user_id = ${ctx.session.user.id}`];
+  // The caller's open assignments (the index of them leaves their history of completed tasks aside).
+  const conditions: Sql[] = [sql`a.user_id = ${ctx.session.user.id} AND a.task_open`];
   if (filter.text) {
     const pattern = containsPattern(filter.text);
     conditions.push(sql`(p.permit_number ILIKE ${pattern} OR p.location ILIKE ${pattern}
