@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UserRole, UserStatus } from './enums.ts';
+import { TaskStatus } from './permits.ts';
 import { ProjectRole } from './projects.ts';
 
 /** The most entries an options list returns; pickers narrow with `filter`. */
@@ -18,6 +19,16 @@ export type Option = z.infer<typeof Option>;
 /** A user in a picker: name is "First Last". */
 export const UserOption = Option.extend({ email: z.string(), organizationName: z.string() });
 export type UserOption = z.infer<typeof UserOption>;
+
+/** `GET joint-use/options/tasks/statuses`: a task status in a picker, with the words it reads as. */
+export const TaskStatusOption = z.object({ id: TaskStatus, name: z.string() });
+export type TaskStatusOption = z.infer<typeof TaskStatusOption>;
+
+/** Every task status, in workflow order, as the tracker's task status filter words it. */
+export const TASK_STATUS_OPTIONS: readonly TaskStatusOption[] = TaskStatus.options.map((status) => ({
+  id: status,
+  name: status.replace(/([a-z])([A-Z])/g, '$1 $2'),
+}));
 
 /** `GET joint-use/projects/{id}/users`: a person who can be picked on a project, e.g. as an assignee. */
 export const ProjectUser = z.object({

@@ -279,6 +279,28 @@ describe('my mentions', () => {
     const badPage = await mentionsAs(s.attacherMember, {}, '?page=0');
     expect(badPage.statusCode).toBe(400);
   });
+
+  it('answers a bare POST (no body) with every mention, and likewise every open task', async () => {
+    for (const list of ['mentions', 'tasks']) {
+      const bare = await t.injectAs(s.attacherMember, {
+        method: 'POST',
+        url: `/api/joint-use/my-work/${list}?pageSize=10`,
+      });
+      expect(bare.statusCode, list).toBe(200);
+      const withBody = await t.injectAs(s.attacherMember, {
+        method: 'POST',
+        url: `/api/joint-use/my-work/${list}?pageSize=10`,
+        payload: {},
+      });
+      // Compared without the clocks, which are read at the moment of each answer.
+      const shape = (data: { total: number; items: { permitId: string; timer?: unknown }[] }) => ({
+        total: data.total,
+        items: data.items.map(({ timer: _timer, ...item }) => item),
+      });
+      expect(shape(bare.json().data), list).toEqual(shape(withBody.json().data));
+      expect(bare.json().data.total, list).toBeGreaterThan(0);
+    }
+  });
 });
 
 describe('visibility', () => {

@@ -23,11 +23,13 @@ export async function myWorkRoutes(app: FastifyInstance) {
         tags,
         summary: 'The open tasks assigned to the caller, filtered and sorted, one page',
         querystring: MyWorkPageQuery,
-        body: MyTasksRequest,
+        // A bare POST (no body) asks for the first page of every open task, due soonest first.
+        body: MyTasksRequest.nullish(),
         response: okSchema(MyTasksPage),
       },
     },
-    async (request) => ok(await myTasks(contextOf(request), request.body, request.query)),
+    async (request) =>
+      ok(await myTasks(contextOf(request), request.body ?? MyTasksRequest.parse({}), request.query)),
   );
   r.post(
     '/api/joint-use/my-work/mentions',
@@ -36,10 +38,11 @@ export async function myWorkRoutes(app: FastifyInstance) {
         tags,
         summary: 'The comments that mention the caller, newest first, all or unread only, one page',
         querystring: MyWorkPageQuery,
-        body: MyMentionsRequest,
+        // The contract sends this call with no body: a bare POST lists every mention.
+        body: MyMentionsRequest.nullish(),
         response: okSchema(MyMentionsPage),
       },
     },
-    async (request) => ok(await myMentions(contextOf(request), request.body.show, request.query)),
+    async (request) => ok(await myMentions(contextOf(request), request.body?.show ?? 'All', request.query)),
   );
 }

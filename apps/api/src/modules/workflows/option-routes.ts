@@ -1,4 +1,11 @@
-import { Option, TemplatePropertyItem, WorkflowOptionsQuery } from '@crossarm/shared';
+import {
+  Option,
+  OptionsQuery,
+  TASK_STATUS_OPTIONS,
+  TaskStatusOption,
+  TemplatePropertyItem,
+  WorkflowOptionsQuery,
+} from '@crossarm/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -38,4 +45,19 @@ export async function workflowOptionRoutes(app: FastifyInstance) {
       async (request) => ok(await workflowOptions(contextOf(request), kind, request.query)),
     );
   }
+  r.get(
+    '/api/joint-use/options/tasks/statuses',
+    {
+      schema: {
+        tags,
+        summary: 'The statuses a task can be in, for the task status pickers; `filter` narrows by name',
+        querystring: OptionsQuery,
+        response: okSchema(z.array(TaskStatusOption)),
+      },
+    },
+    async (request) => {
+      const filter = request.query.filter?.toLowerCase() ?? '';
+      return ok(TASK_STATUS_OPTIONS.filter((option) => option.name.toLowerCase().includes(filter)));
+    },
+  );
 }

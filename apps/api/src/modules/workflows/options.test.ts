@@ -138,6 +138,22 @@ describe('GET joint-use/options/stages and /tasks', () => {
   });
 });
 
+describe('GET joint-use/options/tasks/statuses', () => {
+  it('offers every task status in workflow order, as the tracker words them; 401 without a token', async () => {
+    const url = '/api/joint-use/options/tasks/statuses';
+    expect(dataOf(await w.t.injectAs(w.attacher, { method: 'GET', url }))).toEqual([
+      { id: 'NotStarted', name: 'Not Started' },
+      { id: 'ReadyToBegin', name: 'Ready To Begin' },
+      { id: 'InProgress', name: 'In Progress' },
+      { id: 'Completed', name: 'Completed' },
+    ]);
+    expect(dataOf(await w.t.injectAs(w.attacher, { method: 'GET', url: `${url}?filter=STARTED` }))).toEqual([
+      { id: 'NotStarted', name: 'Not Started' },
+    ]);
+    expect((await w.t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+  });
+});
+
 describe('library entries used by templates', () => {
   it('cannot be deleted, and nothing is deleted', async () => {
     const librarian = (
