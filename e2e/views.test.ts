@@ -94,6 +94,8 @@ describe.skipIf(!chromiumPath)('saved views in a browser', () => {
     );
   };
   const openViews = async (page: Page) => {
+    // A menu still closing (the export's, say) would make two.
+    await expect.poll(() => page.getByRole('menu').count()).toBe(0);
     await page.getByRole('button', { name: 'Views' }).click();
     const menu = page.getByRole('menu');
     await menu.waitFor();

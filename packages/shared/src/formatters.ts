@@ -111,6 +111,12 @@ export function splitCommaList(text: string | null | undefined): string[] {
     .filter((item) => item.length > 0);
 }
 
+/** How a value of an enumeration reads in the app, in sentence case: 'CancelRequested' is 'Cancel requested'. */
+export function enumWords(value: string): string {
+  const words = value.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 /** Names in a sentence: 'A', 'A and B', 'A, B and C'. */
 export function listNames(names: readonly string[]): string {
   return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UserRole, UserStatus } from './enums.ts';
+import { enumWords } from './formatters.ts';
 import { TaskStatus } from './permits.ts';
 import { ProjectRole } from './projects.ts';
 
@@ -27,7 +28,7 @@ export type TaskStatusOption = z.infer<typeof TaskStatusOption>;
 /** Every task status, in workflow order, as the tracker's task status filter words it. */
 export const TASK_STATUS_OPTIONS: readonly TaskStatusOption[] = TaskStatus.options.map((status) => ({
   id: status,
-  name: status.replace(/([a-z])([A-Z])/g, '$1 $2'),
+  name: enumWords(status),
 }));
 
 /** `GET joint-use/projects/{id}/users`: a person who can be picked on a project, e.g. as an assignee. */

@@ -1,5 +1,6 @@
 import {
   describeColumn,
+  enumWords,
   type FieldType,
   fileRefsOf,
   type OverviewColumn,
@@ -43,7 +44,7 @@ interface EntryRow {
 }
 
 const options = (values: readonly string[]): OverviewColumnOption[] =>
-  values.map((value) => ({ value, label: value.replace(/([a-z])([A-Z])/g, '$1 $2') }));
+  values.map((value) => ({ value, label: enumWords(value) }));
 
 type Fixed = { dataId: string; kind: OverviewColumn['subjectKind']; name: string; type: OverviewColumnType };
 const FIXED: Fixed[] = [

@@ -94,7 +94,7 @@ describe('exporting the permit overview', () => {
       new Set(shown.rows!.map((_, index) => sheet.getRow(index + 2).getCell(n).value));
     expect([...column(5)].sort()).toEqual(['Active', 'Completed']);
     // Enum cells carry their labels.
-    expect(column(6).has('Ready To Begin')).toBe(true);
+    expect(column(6).has('Ready to begin')).toBe(true);
   });
 
   it('gives an attacher only its own organization’s permits', async () => {

@@ -232,6 +232,16 @@ describe('the columns', () => {
       subjectName: 'Design',
       type: 'Enum',
     });
+    // Statuses read as everywhere else in the app, in sentence case.
+    expect(columns.get(`task.${s.entries.design}.Status`)?.options?.map((o) => o.label)).toEqual([
+      'Not started',
+      'Ready to begin',
+      'In progress',
+      'Completed',
+    ]);
+    expect(columns.get('permit.Status')?.options?.find((o) => o.value === 'CancelRequested')?.label).toBe(
+      'Cancel requested',
+    );
     expect(columns.get(`stage.${s.entries.survey}.ActiveTask`)?.options?.map((o) => o.label)).toEqual([
       'Approve',
       'Design',

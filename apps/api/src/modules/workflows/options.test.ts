@@ -142,13 +142,13 @@ describe('GET joint-use/options/tasks/statuses', () => {
   it('offers every task status in workflow order, as the tracker words them; 401 without a token', async () => {
     const url = '/api/joint-use/options/tasks/statuses';
     expect(dataOf(await w.t.injectAs(w.attacher, { method: 'GET', url }))).toEqual([
-      { id: 'NotStarted', name: 'Not Started' },
-      { id: 'ReadyToBegin', name: 'Ready To Begin' },
-      { id: 'InProgress', name: 'In Progress' },
+      { id: 'NotStarted', name: 'Not started' },
+      { id: 'ReadyToBegin', name: 'Ready to begin' },
+      { id: 'InProgress', name: 'In progress' },
       { id: 'Completed', name: 'Completed' },
     ]);
     expect(dataOf(await w.t.injectAs(w.attacher, { method: 'GET', url: `${url}?filter=STARTED` }))).toEqual([
-      { id: 'NotStarted', name: 'Not Started' },
+      { id: 'NotStarted', name: 'Not started' },
     ]);
     expect((await w.t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
   });

@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import { PageNotificationAlert } from '../../components/notifications/PageNotificationAlert';
 import { TermsOfServiceGate } from '../../features/legal/components/TermsOfServiceGate';
 import { AppHeader } from '../../features/shell/components/AppHeader';
+import { KeyboardShortcuts } from '../../features/shell/components/KeyboardShortcuts';
 import { SideNavigation } from '../../features/shell/components/SideNavigation';
 
 const NAV_WIDTH = 232;
@@ -29,6 +30,7 @@ export function AppLayout() {
         <Outlet />
       </AppShell.Main>
       <TermsOfServiceGate />
+      <KeyboardShortcuts />
     </AppShell>
   );
 }

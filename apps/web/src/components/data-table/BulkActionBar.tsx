@@ -1,9 +1,10 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { selectedCountText } from './selected-count';
 
 interface BulkActionBarProps {
   count: number;
-  /** Plural noun of the rows: 'organizations'. */
+  /** Plural noun of the rows: 'organizations' (one row reads '1 organization selected'). */
   noun: string;
   onClear: () => void;
   children: ReactNode;
@@ -23,11 +24,12 @@ export function BulkActionBar({ count, noun, onClear, children }: BulkActionBarP
       role="region"
       aria-label="Selected rows"
     >
-      <Group justify="space-between" gap="sm" wrap="nowrap">
-        <Text size="sm" fw={500} aria-live="polite">
-          {count} {noun} selected
+      {/* On a narrow screen the actions go onto more lines rather than past the edge. */}
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Text size="sm" fw={500} aria-live="polite" style={{ whiteSpace: 'nowrap' }}>
+          {selectedCountText(count, noun)}
         </Text>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="wrap" justify="flex-end">
           {children}
           <Button size="compact-sm" variant="subtle" color="gray" onClick={onClear}>
             Clear selection

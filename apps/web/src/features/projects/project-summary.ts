@@ -1,3 +1,4 @@
+import { enumWords } from '@crossarm/shared';
 import type { ProjectSummary } from './api';
 
 /** What the overview shows before any permit exists, or when the figures could not be loaded. */
@@ -31,10 +32,7 @@ export function toBars(entries: ReadonlyArray<{ label: string; count: number }>)
 const STATUS_ORDER = ['Active', 'OnHold', 'CancelRequested', 'Cancelled', 'Completed'];
 
 /** 'CancelRequested' reads 'Cancel requested'. */
-export function statusLabel(status: string): string {
-  const words = status.replace(/([a-z])([A-Z])/g, '$1 $2').split(' ');
-  return words.map((word, index) => (index === 0 ? word : word.toLowerCase())).join(' ');
-}
+export const statusLabel = enumWords;
 
 /** Permits by status in life-cycle order, leaving out statuses with no permits. */
 export function statusBars(summary: ProjectSummary): Bar[] {

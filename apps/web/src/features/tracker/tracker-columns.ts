@@ -3,13 +3,13 @@ import {
   filterRowsOf,
   filterValueProblem,
   formatDate,
+  MAX_OVERVIEW_COLUMNS,
   MAX_OVERVIEW_SORTS,
   normalizeFilter,
   type OverviewCell,
   type OverviewColumn,
   type OverviewColumnGroup,
   OverviewSubjectKind,
-  PROJECT_NAME_COLUMN,
   type SummaryMetric,
   tidyViewOptions,
 } from '@crossarm/shared';
@@ -71,17 +71,20 @@ export function applyColumns(state: TrackerState, columns: readonly string[]): T
   };
 }
 
-/** The columns with the project name added (at the end) when the filter filters by it and it is missing. */
+/**
+ * The columns with those the filter filters by added at the end when missing (the project name among
+ * them), as many as the table holds: a view keeps only the filters of its columns, so a filter on a
+ * column not shown would be lost when the view is saved.
+ */
 export function withFilteredColumns(columns: readonly string[], filter: FilterGroup | null): string[] {
-  const filtersProjectName = filterRowsOf(normalizeFilter(filter)).some(
-    (row) => row.dataId === PROJECT_NAME_COLUMN,
-  );
-  return filtersProjectName && !columns.includes(PROJECT_NAME_COLUMN)
-    ? [...columns, PROJECT_NAME_COLUMN]
-    : [...columns];
+  const next = [...columns];
+  for (const row of filterRowsOf(normalizeFilter(filter))) {
+    if (row.dataId && !next.includes(row.dataId) && next.length < MAX_OVERVIEW_COLUMNS) next.push(row.dataId);
+  }
+  return next;
 }
 
-/** The state with a filter applied: normalized, on the first page, with the project-name column when needed. */
+/** The state with a filter applied: normalized, on the first page, with the columns it filters by shown. */
 export function applyFilter(state: TrackerState, filter: FilterGroup | null): TrackerState {
   const normalized = normalizeFilter(filter);
   return { ...state, filter: normalized, columns: withFilteredColumns(state.columns, normalized), page: 1 };

@@ -3,14 +3,21 @@ import { Button, Skeleton, Stack } from '@mantine/core';
 import { IconEyeOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { DataTableErrorState } from '../../components/data-table/DataTableErrorState';
 import { EmptyStatePanel } from '../../components/EmptyStatePanel';
 import { notify } from '../../components/notifications/notify';
 import { isApiError } from '../../lib/api/api-error';
 import { parseTrackerState, writeTrackerState } from '../tracker/tracker-state';
 import { ViewsMenu } from './components/ViewsMenu';
-import { hasTableState, hasUnsavedChanges, trackerStateOfView, VIEW_PARAM } from './view-state';
+import {
+  DASHBOARD_PATH,
+  hasTableState,
+  hasUnsavedChanges,
+  isDashboardView,
+  trackerStateOfView,
+  VIEW_PARAM,
+} from './view-state';
 import { fetchDefaultViews, fetchView, viewKeys } from './views-api';
 
 export const VIEW_UNAVAILABLE_TITLE = 'View Unavailable';
@@ -27,19 +34,22 @@ export interface TrackerView {
 
 /**
  * The view the tracker shows: `?view=<id>`, or the caller's default table view. Its saved state fills the
- * URL once, unless the URL already carries table state (a shared link keeps what it says).
+ * URL once, unless the URL already carries table state (a shared link keeps what it says). A dashboard
+ * opens on the dashboard page instead.
  */
 export function useTrackerView(): TrackerView {
   const [params, setParams] = useSearchParams();
   const viewId = params.get(VIEW_PARAM);
+  const dashboard = viewId !== null && isDashboardView({ id: viewId });
   const query = useQuery({
+    enabled: !dashboard,
     queryKey: viewId ? viewKeys.detail(viewId) : viewKeys.defaults(),
     queryFn: async ({ signal }): Promise<CustomView> =>
       viewId ? fetchView(viewId, signal) : (await fetchDefaultViews(signal)).table,
     retry: (count, error) =>
       !(isApiError(error) && (error.status === 404 || error.status === 400)) && count < 2,
   });
-  const view = query.data;
+  const view = query.data && !isDashboardView(query.data) ? query.data : undefined;
   // The view whose state the URL has been given, and the parameters it was given (null once they are there).
   const [applied, setApplied] = useState<{ id: string; key: string | null } | null>(null);
   const missing = isApiError(query.error) && (query.error.status === 404 || query.error.status === 400);
@@ -69,6 +79,9 @@ export function useTrackerView(): TrackerView {
   const state = useMemo(() => parseTrackerState(params), [key]);
   const dirty = Boolean(view && ready && hasUnsavedChanges(state, view));
 
+  if (dashboard || (query.data && isDashboardView(query.data))) {
+    return { name: '', menu: null, screen: <Navigate to={DASHBOARD_PATH} replace /> };
+  }
   if (missing) {
     return {
       name: VIEW_UNAVAILABLE_TITLE,

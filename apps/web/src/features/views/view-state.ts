@@ -1,6 +1,7 @@
 import {
   type CustomView,
   type CustomViewInput,
+  DEFAULT_DASHBOARD_VIEW_ID,
   tidyViewOptions,
   type ViewListItem,
   type ViewPermissionLevel,
@@ -18,6 +19,14 @@ import {
 
 /** The URL parameter naming the open view. */
 export const VIEW_PARAM = 'view';
+
+/** The page of the dashboards: a dashboard view opens there, not in the tracker. */
+export const DASHBOARD_PATH = '/permitting/dashboard';
+
+/** Whether a view is a dashboard, which the tracker cannot show as a table. */
+export function isDashboardView(view: { id: string; type?: CustomView['type'] }): boolean {
+  return view.id === DEFAULT_DASHBOARD_VIEW_ID || view.type === 'Dashboard';
+}
 
 /** The saved parts of a view, as the tracker shows them. */
 type SavedParts = Pick<

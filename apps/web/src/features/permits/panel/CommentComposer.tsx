@@ -20,6 +20,7 @@ import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import type { SuggestionKeyDownProps, SuggestionProps } from '@tiptap/suggestion';
 import { type RefObject, useEffect, useRef, useState } from 'react';
+import { IS_MAC } from '../../../lib/platform';
 import { permitKeys } from '../permit-keys';
 import { addAttachments, commentForm, commentProblem, MAX_COMMENT_FILES, mentionSpec } from './comment-text';
 import { EditorToolbar } from './EditorToolbar';
@@ -27,7 +28,6 @@ import { PERMIT_FILE_ACCEPT, uploadFailureText } from './file-rules';
 import { MentionMenu, type MentionMenuState } from './MentionMenu';
 import { fetchMentionable, type MentionableUser, postComment } from './panel-api';
 
-const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 const MENTION_LIMIT = 8;
 
 interface CommentComposerProps {

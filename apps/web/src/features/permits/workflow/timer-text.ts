@@ -1,5 +1,6 @@
 import {
   DAY_MS,
+  enumWords,
   type PermitStatus,
   type PermitTimer,
   readTimer,
@@ -128,10 +129,7 @@ export function workColor(status: StageStatus | TaskStatus): string {
 }
 
 /** How a stage's or task's status reads: 'ReadyToBegin' becomes 'Ready to begin'. */
-export function statusWords(status: string): string {
-  const words = status.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+export const statusWords = enumWords;
 
 /** The timer of a stage or a task, by its owner's key. */
 export function timerOf(timers: readonly PermitTimer[] | undefined, ownerKey: string) {

@@ -5,13 +5,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { notifySuccess } from '../../../components/notifications/notify-success';
 import { permitKeys } from '../../permits/permit-keys';
+import { useActiveProjects } from '../../workflows/groups/use-managed-projects';
 import { BulkActionDialog } from './BulkActionDialog';
 import { BulkAssignDialog } from './BulkAssignDialog';
 import {
   assignSuccessText,
-  BULK_ACTIONS,
   type BulkActionKind,
   bulkActionSpec,
+  offeredBulkActions,
   successText,
 } from './bulk-actions';
 import { changedCount, selectionCount, type TrackerSelection } from './selection';
@@ -32,6 +33,10 @@ export function PermitBulkActions({ selected, clear }: PermitBulkActionsProps) {
   const [open, setOpen] = useState<BulkActionKind | 'assign' | null>(null);
   // The selection is frozen while a dialog is open, so the count it confirms is the count it acts on.
   const [frozen, setFrozen] = useState<TrackerSelection>(selected);
+  const projects = useActiveProjects(true);
+  const offered = offeredBulkActions(
+    projects.data ? projects.data.items : projects.isError ? 'failed' : 'unknown',
+  );
 
   const start = (kind: BulkActionKind | 'assign') => {
     setFrozen(selected);
@@ -52,11 +57,13 @@ export function PermitBulkActions({ selected, clear }: PermitBulkActionsProps) {
 
   return (
     <>
-      {BULK_ACTIONS.filter((action) => action.kind !== 'delete').map((action) => (
-        <Button key={action.kind} size="compact-sm" variant="default" onClick={() => start(action.kind)}>
-          {action.label}
-        </Button>
-      ))}
+      {offered
+        .filter((action) => action.kind !== 'delete')
+        .map((action) => (
+          <Button key={action.kind} size="compact-sm" variant="default" onClick={() => start(action.kind)}>
+            {action.label}
+          </Button>
+        ))}
       <Button
         size="compact-sm"
         variant="default"

@@ -10,6 +10,7 @@ import {
   MAX_BULK_HOLD_PERMITS,
   MAX_BULK_PERMITS,
   type OverviewColumnGroup,
+  type Project,
 } from '@crossarm/shared';
 import { isApiError } from '../../../lib/api/api-error';
 import { bulkSelectionOf, type TrackerSelection } from './selection';
@@ -32,6 +33,8 @@ export interface BulkActionSpec {
   max: number;
   /** A dangerous action's confirm button is red. */
   danger: boolean;
+  /** Only the pole owner's permit managers may take it. */
+  ownerOnly: boolean;
 }
 
 export const BULK_ACTIONS: readonly BulkActionSpec[] = [
@@ -43,6 +46,7 @@ export const BULK_ACTIONS: readonly BulkActionSpec[] = [
     reason: 'required',
     max: MAX_BULK_HOLD_PERMITS,
     danger: false,
+    ownerOnly: true,
   },
   {
     kind: 'release',
@@ -52,6 +56,7 @@ export const BULK_ACTIONS: readonly BulkActionSpec[] = [
     reason: 'required',
     max: MAX_BULK_HOLD_PERMITS,
     danger: false,
+    ownerOnly: true,
   },
   {
     kind: 'restrict',
@@ -61,6 +66,7 @@ export const BULK_ACTIONS: readonly BulkActionSpec[] = [
     reason: 'required',
     max: MAX_BULK_PERMITS,
     danger: false,
+    ownerOnly: true,
   },
   {
     kind: 'unrestrict',
@@ -70,6 +76,7 @@ export const BULK_ACTIONS: readonly BulkActionSpec[] = [
     reason: 'optional',
     max: MAX_BULK_PERMITS,
     danger: false,
+    ownerOnly: true,
   },
   {
     kind: 'delete',
@@ -79,8 +86,26 @@ export const BULK_ACTIONS: readonly BulkActionSpec[] = [
     reason: 'none',
     max: MAX_BULK_PERMITS,
     danger: true,
+    ownerOnly: false,
   },
 ];
+
+/**
+ * The actions the selection bar offers besides assigning: holds and restrictions only to someone who manages
+ * the permits of a project their organization owns (the API refuses anyone else); while the projects are
+ * not known, those are left out, and when they cannot be known, offered (the API then says no).
+ */
+export function offeredBulkActions(
+  projects: readonly Pick<Project, 'myRole' | 'myPermissions'>[] | 'unknown' | 'failed',
+): BulkActionSpec[] {
+  const manager =
+    projects === 'failed' ||
+    (projects !== 'unknown' &&
+      projects.some(
+        (project) => project.myRole === 'PoleOwner' && project.myPermissions.includes('ManagePermits'),
+      ));
+  return BULK_ACTIONS.filter((action) => manager || !action.ownerOnly);
+}
 
 export function bulkActionSpec(kind: BulkActionKind): BulkActionSpec {
   const spec = BULK_ACTIONS.find((action) => action.kind === kind);

@@ -1,6 +1,16 @@
 import type { FilterGroup, OverviewColumn, OverviewColumnGroup } from '@crossarm/shared';
 import { MAX_FILTER_DEPTH } from '@crossarm/shared';
-import { ActionIcon, Button, Group, Paper, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  type ComboboxProps,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { PeopleChoice } from '../people';
 import { SUBJECT_KIND_LABELS } from '../tracker-columns';
@@ -22,6 +32,14 @@ export function newRowId(): string {
   return Math.random().toString(36).slice(2, 10).padEnd(8, '0');
 }
 
+/**
+ * Where the builder's option lists open: in a layer of the filter popover outside its scrolling area, so
+ * that a list is not cut off at the area's edge, and a click in it is not a click outside the popover.
+ */
+export function filterListProps(layer: HTMLElement | null): ComboboxProps {
+  return layer ? { withinPortal: true, portalProps: { target: layer } } : { withinPortal: false };
+}
+
 interface FilterBuilderProps {
   tree: FilterGroup;
   onChange: (tree: FilterGroup) => void;
@@ -29,6 +47,8 @@ interface FilterBuilderProps {
   columns: ReadonlyMap<string, OverviewColumn>;
   people: PeopleChoice;
   problems: ReadonlyMap<string, string>;
+  /** The layer the option lists open in (see `filterListProps`). */
+  listLayer: HTMLElement | null;
 }
 
 /** The nested And/Or groups of filter rows; each row a column, an operator that fits it, and a value. */
@@ -37,7 +57,8 @@ export function FilterBuilder(props: FilterBuilderProps) {
 }
 
 function GroupEditor(props: FilterBuilderProps & { group: FilterGroup; path: GroupPath }) {
-  const { tree, onChange, groups, columns, people, problems, group, path } = props;
+  const { tree, onChange, groups, columns, people, problems, group, path, listLayer } = props;
+  const listProps = filterListProps(listLayer);
   const columnData = groups
     .map((g) => ({
       group: SUBJECT_KIND_LABELS[g.subjectKind],
@@ -102,7 +123,7 @@ function GroupEditor(props: FilterBuilderProps & { group: FilterGroup; path: Gro
                 value={row.dataId ?? null}
                 onChange={(dataId) => onChange(updateRow(tree, row.id, { dataId }, columns))}
                 searchable
-                comboboxProps={{ withinPortal: false }}
+                comboboxProps={listProps}
               />
               <Select
                 size="xs"
@@ -126,7 +147,7 @@ function GroupEditor(props: FilterBuilderProps & { group: FilterGroup; path: Gro
                 }
                 disabled={!column}
                 allowDeselect={false}
-                comboboxProps={{ withinPortal: false }}
+                comboboxProps={listProps}
               />
               <FilterValueInput
                 column={column}
@@ -135,6 +156,7 @@ function GroupEditor(props: FilterBuilderProps & { group: FilterGroup; path: Gro
                 people={people}
                 error={problems.get(row.id)}
                 label={`Value of ${name}`}
+                listProps={listProps}
               />
               <ActionIcon
                 size="md"

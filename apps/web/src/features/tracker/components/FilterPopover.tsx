@@ -1,7 +1,7 @@
 import type { FilterGroup, OverviewColumn, OverviewColumnGroup } from '@crossarm/shared';
 import { Badge, Button, Group, Popover, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type KeyboardEvent, useState } from 'react';
 import type { PeopleChoice } from '../people';
 import { activeRowCount, addRow, emptyFilter, treeProblems } from '../tracker-filter';
 import { FilterBuilder, newRowId } from './FilterBuilder';
@@ -17,12 +17,15 @@ interface FilterPopoverProps {
 /**
  * 'Filter' with the count of active rows, opening the filter builder on a copy of the applied tree.
  * Applying drops incomplete rows and empty groups; a complete row whose value does not fit its column
- * keeps the builder open with the message under the value.
+ * keeps the builder open with the message under the value. Escape closes an open option list first, and
+ * the builder only when no list is open.
  */
 export function FilterPopover({ applied, groups, columns, people, onApply }: FilterPopoverProps) {
   const [opened, setOpened] = useState(false);
   const [draft, setDraft] = useState<FilterGroup>(emptyFilter);
   const [showProblems, setShowProblems] = useState(false);
+  // The builder's option lists open in this layer: inside the popover, outside its scrolling area.
+  const [listLayer, setListLayer] = useState<HTMLDivElement | null>(null);
   const count = activeRowCount(applied);
   const problems = treeProblems(draft, columns);
 
@@ -40,6 +43,16 @@ export function FilterPopover({ applied, groups, columns, people, onApply }: Fil
     onApply(draft);
     setOpened(false);
   };
+  // An open option list marks its input; Escape there closes the list, not the builder with its draft.
+  const closeOnEscape = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Escape') return;
+    if (
+      event.target instanceof Element &&
+      event.target.getAttribute('data-mantine-stop-propagation') === 'true'
+    )
+      return;
+    setOpened(false);
+  };
 
   return (
     <Popover
@@ -49,7 +62,7 @@ export function FilterPopover({ applied, groups, columns, people, onApply }: Fil
       width={760}
       shadow="md"
       trapFocus
-      closeOnEscape
+      closeOnEscape={false}
     >
       <Popover.Target>
         <Button
@@ -69,7 +82,7 @@ export function FilterPopover({ applied, groups, columns, people, onApply }: Fil
           Filter
         </Button>
       </Popover.Target>
-      <Popover.Dropdown>
+      <Popover.Dropdown onKeyDown={closeOnEscape}>
         <Stack gap="sm">
           <Text size="xs" c="dimmed">
             Rows without a column, an operator or a value are left out when you apply.
@@ -82,6 +95,7 @@ export function FilterPopover({ applied, groups, columns, people, onApply }: Fil
               columns={columns}
               people={people}
               problems={showProblems ? problems : new Map()}
+              listLayer={listLayer}
             />
           </ScrollArea.Autosize>
           <Group justify="space-between">
@@ -106,6 +120,7 @@ export function FilterPopover({ applied, groups, columns, people, onApply }: Fil
             </Group>
           </Group>
         </Stack>
+        <div ref={setListLayer} />
       </Popover.Dropdown>
     </Popover>
   );

@@ -1,5 +1,5 @@
 import type { OverviewColumn } from '@crossarm/shared';
-import { NumberInput, Select, TextInput } from '@mantine/core';
+import { type ComboboxProps, NumberInput, Select, TextInput } from '@mantine/core';
 import type { PeopleChoice } from '../people';
 import { PersonFilterInput } from './PersonFilterInput';
 
@@ -11,10 +11,20 @@ interface FilterValueInputProps {
   people: PeopleChoice;
   error?: string | null;
   label: string;
+  /** Where an option list opens. */
+  listProps: ComboboxProps;
 }
 
 /** The value of a filter row, in the input that fits its column's type. */
-export function FilterValueInput({ column, value, onChange, people, error, label }: FilterValueInputProps) {
+export function FilterValueInput({
+  column,
+  value,
+  onChange,
+  people,
+  error,
+  label,
+  listProps,
+}: FilterValueInputProps) {
   const common = { size: 'xs' as const, 'aria-label': label, error: error ?? undefined, style: { flex: 1 } };
   switch (column?.type) {
     case 'Number':
@@ -46,7 +56,7 @@ export function FilterValueInput({ column, value, onChange, people, error, label
           value={typeof value === 'string' ? value : null}
           onChange={(next) => onChange(next)}
           searchable
-          comboboxProps={{ withinPortal: false }}
+          comboboxProps={listProps}
         />
       );
     case 'Boolean':
@@ -60,7 +70,7 @@ export function FilterValueInput({ column, value, onChange, people, error, label
           ]}
           value={value === true ? 'true' : value === false ? 'false' : null}
           onChange={(next) => onChange(next === null ? null : next === 'true')}
-          comboboxProps={{ withinPortal: false }}
+          comboboxProps={listProps}
         />
       );
     case 'Users':
@@ -72,6 +82,7 @@ export function FilterValueInput({ column, value, onChange, people, error, label
           people={people}
           value={typeof value === 'string' ? value : null}
           onChange={(next) => onChange(next)}
+          listProps={listProps}
         />
       );
     default:

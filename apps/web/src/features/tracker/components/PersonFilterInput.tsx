@@ -1,4 +1,4 @@
-import { Select } from '@mantine/core';
+import { type ComboboxProps, Select } from '@mantine/core';
 import type { CSSProperties } from 'react';
 import { type PeopleChoice, personOptions } from '../people';
 import { usePeopleSearch } from '../use-people-search';
@@ -10,13 +10,23 @@ interface PersonFilterInputProps {
   label: string;
   error?: string;
   style?: CSSProperties;
+  /** Where the option list opens. */
+  listProps: ComboboxProps;
 }
 
 /**
  * The value of a Users filter: 'Me' and the people of the rows shown at first; typing searches everyone the
  * caller may see by name or email (the server matches).
  */
-export function PersonFilterInput({ value, onChange, people, label, error, style }: PersonFilterInputProps) {
+export function PersonFilterInput({
+  value,
+  onChange,
+  people,
+  label,
+  error,
+  style,
+  listProps,
+}: PersonFilterInputProps) {
   const people$ = usePeopleSearch({ whenEmpty: false });
   const { results, debounced } = people$;
   const options = personOptions({ choice: people, search: debounced, found: results, value });
@@ -41,7 +51,7 @@ export function PersonFilterInput({ value, onChange, people, label, error, style
       filter={people$.keepAll}
       renderOption={people$.renderOption('xs')}
       nothingFoundMessage={people$.nothingFound}
-      comboboxProps={{ withinPortal: false }}
+      comboboxProps={listProps}
     />
   );
 }

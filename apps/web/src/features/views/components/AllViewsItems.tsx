@@ -1,9 +1,9 @@
 import type { ViewListItem } from '@crossarm/shared';
 import { Group, Loader, Menu, Text } from '@mantine/core';
-import { IconCheck, IconLayoutList, IconStarFilled } from '@tabler/icons-react';
+import { IconCheck, IconLayoutDashboard, IconLayoutList, IconStarFilled } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { menuOrder } from '../view-state';
+import { DASHBOARD_PATH, isDashboardView, menuOrder } from '../view-state';
 import { fetchManagedViews, viewKeys } from '../views-api';
 
 /** Every view the person sees, loaded while a menu is open (system views first, then the default, by name). */
@@ -23,7 +23,10 @@ interface AllViewsItemsProps {
   target: { linkTo: (id: string) => string } | { onOpen: (id: string) => void };
 }
 
-/** The "All views" part of a menu: a loader, the reason it failed, or the views with favourite stars. */
+/**
+ * The "All views" part of a menu: a loader, the reason it failed, or the views with favourite stars. A
+ * dashboard opens on the dashboard page.
+ */
 export function AllViewsItems({ list, currentId, target }: AllViewsItemsProps) {
   if (list.isPending) {
     return (
@@ -40,8 +43,10 @@ export function AllViewsItems({ list, currentId, target }: AllViewsItemsProps) {
     );
   }
   return menuOrder(list.data).map((view: ViewListItem) => {
+    const dashboard = isDashboardView(view);
+    const Icon = view.id === currentId ? IconCheck : dashboard ? IconLayoutDashboard : IconLayoutList;
     const item = {
-      leftSection: view.id === currentId ? <IconCheck size={14} /> : <IconLayoutList size={14} />,
+      leftSection: <Icon size={14} />,
       rightSection: view.isFavorite ? (
         <IconStarFilled size={12} color="var(--mantine-color-yellow-6)" aria-label="Favourite" />
       ) : null,
@@ -57,6 +62,7 @@ export function AllViewsItems({ list, currentId, target }: AllViewsItemsProps) {
         </Text>
       ),
     };
+    if (dashboard) return <Menu.Item key={view.id} component={Link} to={DASHBOARD_PATH} {...item} />;
     return 'linkTo' in target ? (
       <Menu.Item key={view.id} component={Link} to={target.linkTo(view.id)} {...item} />
     ) : (

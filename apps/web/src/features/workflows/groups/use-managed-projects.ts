@@ -11,14 +11,19 @@ const MANAGED_PROJECTS = {
   pageSize: 200,
 } as const;
 
-/** The active projects the caller's organization owns, as picker options; `projectId` is marked as this one. */
-export function useManagedProjects(projectId: string, enabled: boolean) {
-  const query = useQuery({
+/** The active projects the caller's organization takes part in, with its role and the caller's permissions. */
+export function useActiveProjects(enabled: boolean) {
+  return useQuery({
     queryKey: projectKeys.list(MANAGED_PROJECTS),
     queryFn: ({ signal }) => fetchProjects(MANAGED_PROJECTS, signal),
     enabled,
     staleTime: 30_000,
   });
+}
+
+/** The active projects the caller's organization owns, as picker options; `projectId` is marked as this one. */
+export function useManagedProjects(projectId: string, enabled: boolean) {
+  const query = useActiveProjects(enabled);
   const options = (query.data?.items ?? [])
     .filter((project) => project.myRole === 'PoleOwner')
     .map((project) => ({

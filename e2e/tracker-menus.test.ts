@@ -1,0 +1,150 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, findChromium, openSuite, type Suite, screenshot, signedInPage } from './harness.ts';
+
+const chromiumPath = findChromium();
+
+/** Whether a person sees the middle of an element: the topmost thing there is the element or inside it. */
+const seenAt = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return top !== null && element.contains(top);
+  });
+
+/** Opens the tracker, ticks the permit's row and gives the selection bar that appears. */
+async function selectPermit(page: Page, permitNumber: string) {
+  await page.goto('/permitting/all');
+  await page
+    .getByRole('table', { name: 'Permits' })
+    .getByRole('checkbox', { name: `Select ${permitNumber}` })
+    .check();
+  const bar = page.getByRole('region', { name: 'Selected rows' });
+  await bar.waitFor();
+  return bar;
+}
+
+describe.skipIf(!chromiumPath)('the permit tracker’s filter builder, views menu and selection', () => {
+  let suite: Suite;
+  let owner: Page;
+
+  beforeAll(async () => {
+    suite = await openSuite(chromiumPath!);
+    owner = await signedInPage(suite, DEMO.ownerAdmin, '/permitting/all');
+  });
+  afterAll(() => suite?.close());
+
+  const openBuilder = async () => {
+    await owner.goto('/permitting/all');
+    await expect.poll(() => owner.getByText('300 permits', { exact: true }).count()).toBe(1);
+    await owner.getByRole('button', { name: 'Filter' }).click();
+    await owner.getByRole('button', { name: 'Apply filters' }).waitFor();
+  };
+
+  it('shows a filter row’s list of columns whole, not cut off by the builder', async () => {
+    await openBuilder();
+    await owner.getByRole('combobox', { name: 'Column of filter 1' }).click();
+    const list = owner.getByRole('listbox');
+    await list.waitFor();
+    // The fourth column of the list, below the builder's one row and its buttons.
+    const option = owner.getByRole('option', { name: 'Permit Number', exact: true });
+    await expect.poll(() => seenAt(option)).toBe(true);
+    await screenshot(owner, 'tracker-filter-column-list');
+    await option.click();
+    await expect
+      .poll(() => owner.getByRole('combobox', { name: 'Column of filter 1' }).inputValue())
+      .toBe('Permit Number');
+    // A click in the list is a click in the builder: it stays open.
+    expect(await owner.getByRole('button', { name: 'Apply filters' }).isVisible()).toBe(true);
+  });
+
+  it('closes an open list with Escape and keeps the builder and its rows; a second Escape closes it', async () => {
+    await openBuilder();
+    await owner.getByRole('combobox', { name: 'Column of filter 1' }).fill('Status');
+    await owner.getByRole('option', { name: 'Status', exact: true }).click();
+    await owner.getByRole('combobox', { name: 'Value of filter 1' }).click();
+    await owner.getByRole('listbox').waitFor();
+    await owner.keyboard.press('Escape');
+    await expect.poll(() => owner.getByRole('listbox').count()).toBe(0);
+    // Past the popover's closing fade, which would still show the button for a moment.
+    await owner.waitForTimeout(500);
+    expect(await owner.getByRole('button', { name: 'Apply filters' }).isVisible()).toBe(true);
+    expect(await owner.getByRole('combobox', { name: 'Column of filter 1' }).inputValue()).toBe('Status');
+
+    await owner.keyboard.press('Escape');
+    await expect.poll(() => owner.getByRole('button', { name: 'Apply filters' }).count()).toBe(0);
+  });
+
+  it('opens the Default Dashboard from the views menu on the dashboard page', async () => {
+    await owner.goto('/permitting/all');
+    await owner.getByRole('button', { name: 'Views' }).click();
+    await owner.getByRole('menuitem', { name: 'Default Dashboard' }).click();
+    await owner.waitForURL('**/permitting/dashboard');
+    await expect.poll(() => owner.getByRole('heading', { name: 'Dashboard', level: 1 }).count()).toBe(1);
+    expect(await owner.getByText('Something went wrong').count()).toBe(0);
+  });
+
+  it('sends an address naming the dashboard to the dashboard page', async () => {
+    await owner.goto('/permitting/all?view=default');
+    await owner.waitForURL('**/permitting/dashboard');
+    await expect.poll(() => owner.getByRole('heading', { name: 'Dashboard', level: 1 }).count()).toBe(1);
+    expect(await owner.getByText('Something went wrong').count()).toBe(0);
+  });
+
+  it('counts one selected permit in the singular', async () => {
+    const bar = await selectPermit(owner, 'NEC-JU-000300');
+    await expect.poll(() => bar.getByText('1 permit selected', { exact: true }).count()).toBe(1);
+    await owner
+      .getByRole('table', { name: 'Permits' })
+      .getByRole('checkbox', { name: 'Select NEC-JU-000299' })
+      .check();
+    await expect.poll(() => bar.getByText('2 permits selected', { exact: true }).count()).toBe(1);
+  });
+
+  it('offers an attacher only the actions it may take on its permits', async () => {
+    const attacher = await signedInPage(suite, DEMO.fiberAdmin, '/permitting/all');
+    const bar = await selectPermit(attacher, 'NEC-JU-000298');
+    await expect.poll(() => bar.getByRole('button', { name: 'Delete' }).count()).toBe(1);
+    expect(await bar.getByRole('button', { name: 'Assign…' }).count()).toBe(1);
+    // Holds and restrictions are the pole owner's, so they are not offered.
+    for (const name of ['Put on hold', 'Remove from hold', 'Restrict', 'Remove restriction'])
+      expect(await bar.getByRole('button', { name, exact: true }).count()).toBe(0);
+    await screenshot(attacher, 'tracker-attacher-selection');
+
+    // The pole owner's permit manager has them all.
+    const ownerBar = await selectPermit(owner, 'NEC-JU-000298');
+    await expect.poll(() => ownerBar.getByRole('button', { name: 'Put on hold' }).count()).toBe(1);
+    expect(await ownerBar.getByRole('button', { name: 'Restrict', exact: true }).count()).toBe(1);
+  });
+
+  it('keeps every action of the selection bar on a 1024 px screen', async () => {
+    await owner.setViewportSize({ width: 1024, height: 800 });
+    try {
+      const bar = await selectPermit(owner, 'NEC-JU-000300');
+      for (const name of ['Put on hold', 'Assign…', 'Delete', 'Clear selection'])
+        await expect.poll(() => seenAt(bar.getByRole('button', { name, exact: true }))).toBe(true);
+      await screenshot(owner, 'tracker-selection-1024');
+    } finally {
+      await owner.setViewportSize({ width: 1440, height: 900 });
+    }
+  });
+
+  it('lists the keyboard shortcuts on ?, but not while one types a question mark', async () => {
+    await owner.goto('/permitting/all');
+    const search = owner.getByRole('textbox', { name: 'Search permits' });
+    await search.click();
+    await owner.keyboard.type('?');
+    expect(await search.inputValue()).toBe('?');
+    expect(await owner.getByRole('dialog', { name: 'Keyboard shortcuts' }).count()).toBe(0);
+    await search.fill('');
+    await owner.getByRole('heading', { name: 'All Permits', level: 1 }).click();
+
+    await owner.keyboard.press('Shift+?');
+    const shortcuts = owner.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await expect.poll(() => shortcuts.getByText('Focus the search box of the list').count()).toBe(1);
+    await owner.waitForTimeout(300); // past the dialog's opening fade
+    await screenshot(owner, 'keyboard-shortcuts');
+    await owner.keyboard.press('Escape');
+    await expect.poll(() => shortcuts.count()).toBe(0);
+  });
+});
