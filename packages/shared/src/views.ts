@@ -19,6 +19,16 @@ import {
 export const ALL_PERMITS_VIEW_ID = 'all';
 export const DEFAULT_DASHBOARD_VIEW_ID = 'default';
 export const SYSTEM_VIEW_IDS: readonly string[] = [ALL_PERMITS_VIEW_ID, DEFAULT_DASHBOARD_VIEW_ID];
+export const ALL_PERMITS_VIEW_NAME = 'All Permits';
+export const DEFAULT_DASHBOARD_VIEW_NAME = 'Default Dashboard';
+
+/** Why a view may not take a name, or undefined: the system views' names are theirs alone, in any case. */
+export function viewNameProblem(name: string): string | undefined {
+  const taken = [ALL_PERMITS_VIEW_NAME, DEFAULT_DASHBOARD_VIEW_NAME].find(
+    (system) => system.toLowerCase() === name.trim().toLowerCase(),
+  );
+  return taken ? `'${taken}' is the name of a view everyone has; choose another` : undefined;
+}
 
 /** The columns of 'All Permits', in order. */
 export const ALL_PERMITS_COLUMNS: readonly string[] = [
@@ -87,7 +97,15 @@ export const ViewId = z
  * only the creator, with Manage).
  */
 export const CustomViewInput = z.object({
-  name: z.string().trim().min(1, 'A view needs a name').max(MAX_VIEW_NAME),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'A view needs a name')
+    .max(MAX_VIEW_NAME)
+    .superRefine((name, context) => {
+      const problem = viewNameProblem(name);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    }),
   description: z.string().trim().max(MAX_VIEW_DESCRIPTION).default(''),
   application: ViewApplication.default('JointUse'),
   type: CustomViewType,

@@ -1,7 +1,9 @@
 import {
   ALL_PERMITS_COLUMNS,
   ALL_PERMITS_VIEW_ID,
+  ALL_PERMITS_VIEW_NAME,
   type CustomView,
+  DEFAULT_DASHBOARD_VIEW_NAME,
   type DefaultViews,
   type FavoriteFolder,
   type FavoriteView,
@@ -85,12 +87,19 @@ function systemView(id: string): CustomView {
       ...SYSTEM_BASE,
       ...marks,
       id,
-      name: 'All Permits',
+      name: ALL_PERMITS_VIEW_NAME,
       type: 'Table',
       columnOptions: [...ALL_PERMITS_COLUMNS],
     };
   }
-  return { ...SYSTEM_BASE, ...marks, id, name: 'Default Dashboard', type: 'Dashboard', columnOptions: [] };
+  return {
+    ...SYSTEM_BASE,
+    ...marks,
+    id,
+    name: DEFAULT_DASHBOARD_VIEW_NAME,
+    type: 'Dashboard',
+    columnOptions: [],
+  };
 }
 
 /** The view with the caller's favourite and default flags; with no default of its own, it is 'All Permits'. */

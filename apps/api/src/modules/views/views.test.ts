@@ -147,6 +147,22 @@ describe('saved views', () => {
     });
     expect(blank.statusCode).toBe(400);
     expect(fieldsOf(blank)).toEqual(['body.name']);
+    // The system views' names are theirs, in any case; nothing is saved.
+    const viewCount = async () =>
+      (
+        await t.db
+          .selectFrom('custom_views')
+          .select(({ fn }) => fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n;
+    const before = await viewCount();
+    for (const name of ['All Permits', ' default dashboard ']) {
+      const taken = await t.injectAs(s.ownerMember, { method: 'POST', url: BASE, payload: body({ name }) });
+      expect(taken.statusCode).toBe(400);
+      expect(fieldsOf(taken)).toEqual(['body.name']);
+      expect(taken.json().errors[0].message).toMatch(/is the name of a view everyone has/);
+    }
+    expect(await viewCount()).toBe(before);
     const noColumns = await t.injectAs(s.ownerMember, {
       method: 'POST',
       url: BASE,

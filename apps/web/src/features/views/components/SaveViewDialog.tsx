@@ -1,4 +1,4 @@
-import { type CustomView, MAX_VIEW_DESCRIPTION, MAX_VIEW_NAME } from '@crossarm/shared';
+import { type CustomView, MAX_VIEW_DESCRIPTION, MAX_VIEW_NAME, viewNameProblem } from '@crossarm/shared';
 import { Stack, Textarea, TextInput } from '@mantine/core';
 import { useEffect } from 'react';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
@@ -26,7 +26,7 @@ const validate = (values: { name: string; description: string }) => {
       ? 'A view needs a name'
       : name.length > MAX_VIEW_NAME
         ? `At most ${MAX_VIEW_NAME} characters`
-        : undefined,
+        : viewNameProblem(name),
     description:
       values.description.trim().length > MAX_VIEW_DESCRIPTION
         ? `At most ${MAX_VIEW_DESCRIPTION} characters`
