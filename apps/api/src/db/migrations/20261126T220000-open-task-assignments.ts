@@ -4,7 +4,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     -- Whether an assignment's task is still to be done (it exists and is not Completed), kept on the
     -- assignment by the database whenever the task or the assignment changes: a person's open work is then
-    -- read from the index of open assignments, however many completed ones their history holds.
+    -- read from the index of open assignments, however many completed ones their history holds. Every write
+    -- of a permit's tasks or assignments holds the permit's row lock, so the two triggers never race; My Work
+    -- still checks the task's status itself.
     ALTER TABLE permit_task_assignments ADD COLUMN task_open boolean NOT NULL DEFAULT false;
 
     CREATE FUNCTION permit_task_assignments_task_open() RETURNS trigger LANGUAGE plpgsql AS $$
