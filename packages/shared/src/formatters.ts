@@ -111,6 +111,13 @@ export function splitCommaList(text: string | null | undefined): string[] {
     .filter((item) => item.length > 0);
 }
 
+const NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** A number as the app shows it: thousands separated, at most two decimals ('1,234.5'). */
+export function formatNumber(value: number): string {
+  return NUMBER.format(value);
+}
+
 /** How a value of an enumeration reads in the app, in sentence case: 'CancelRequested' is 'Cancel requested'. */
 export function enumWords(value: string): string {
   const words = value.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();

@@ -1,10 +1,10 @@
+import { formatNumber } from '@crossarm/shared';
+
 /** The singular of the plural nouns that do not just drop an 's'. */
 const ONE: Record<string, string> = { people: 'person' };
-
-const COUNT = new Intl.NumberFormat('en-US');
 
 /** How many rows are selected, from the plural noun of the rows: '1 permit selected', '1,234 permits selected'. */
 export function selectedCountText(count: number, noun: string): string {
   const word = count === 1 ? (ONE[noun] ?? noun.replace(/s$/, '')) : noun;
-  return `${COUNT.format(count)} ${word} selected`;
+  return `${formatNumber(count)} ${word} selected`;
 }

@@ -31,9 +31,6 @@ export function toBars(entries: ReadonlyArray<{ label: string; count: number }>)
 // A permit's life in order; statuses the app does not know yet follow, by name.
 const STATUS_ORDER = ['Active', 'OnHold', 'CancelRequested', 'Cancelled', 'Completed'];
 
-/** 'CancelRequested' reads 'Cancel requested'. */
-export const statusLabel = enumWords;
-
 /** Permits by status in life-cycle order, leaving out statuses with no permits. */
 export function statusBars(summary: ProjectSummary): Bar[] {
   const rank = (status: string) => {
@@ -43,7 +40,7 @@ export function statusBars(summary: ProjectSummary): Bar[] {
   const ordered = Object.entries(summary.permitCountsByStatus).sort(
     ([a], [b]) => rank(a) - rank(b) || a.localeCompare(b),
   );
-  return toBars(ordered.map(([status, count]) => ({ label: statusLabel(status), count })));
+  return toBars(ordered.map(([status, count]) => ({ label: enumWords(status), count })));
 }
 
 /** Active permits by stage, in the order the server gives (the workflow's order). */

@@ -1,8 +1,9 @@
 import type { Project } from '@crossarm/shared';
+import { enumWords } from '@crossarm/shared';
 import { describe, expect, it } from 'vitest';
 import { canManageContributors, projectAbilities } from './project-abilities';
 import { emptyProjectValues, projectBody, projectValues, validateProject } from './project-form';
-import { EMPTY_SUMMARY, stageBars, statusBars, statusLabel, toBars } from './project-summary';
+import { EMPTY_SUMMARY, stageBars, statusBars, toBars } from './project-summary';
 
 const project: Project = {
   id: '5f0c6a2e-0000-4000-8000-000000000001',
@@ -92,7 +93,7 @@ describe('the project summary', () => {
     });
     expect(bars.map((bar) => bar.label)).toEqual(['Active', 'Cancel requested', 'Completed', 'Zoned']);
     expect(bars[0]).toEqual({ label: 'Active', count: 8, percent: 100 });
-    expect(statusLabel('OnHold')).toBe('On hold');
+    expect(enumWords('OnHold')).toBe('On hold');
   });
 
   it('keeps the stages in the order the server gives', () => {

@@ -3,6 +3,7 @@ import {
   filterRowsOf,
   filterValueProblem,
   formatDate,
+  formatNumber,
   MAX_OVERVIEW_COLUMNS,
   MAX_OVERVIEW_SORTS,
   normalizeFilter,
@@ -123,15 +124,9 @@ export function isNumericColumn(column: Pick<OverviewColumn, 'type'> | undefined
   return column?.type === 'Number' || column?.type === 'Duration';
 }
 
-const NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-
-export function formatNumber(value: number): string {
-  return NUMBER.format(value);
-}
-
 /** A duration in days: '3.5 d'. */
 export function formatDays(value: number): string {
-  return `${NUMBER.format(value)} d`;
+  return `${formatNumber(value)} d`;
 }
 
 /** A cell as text: dates as 'MMM dd, yyyy', option labels, people's names, numbers grouped; '' when empty. */

@@ -1,4 +1,4 @@
-import { MY_TASK_SORTS, type MyTaskSort, OpenTaskStatus } from '@crossarm/shared';
+import { enumWords, MY_TASK_SORTS, type MyTaskSort, OpenTaskStatus } from '@crossarm/shared';
 import { Select } from '@mantine/core';
 import { IconChecklist } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -11,7 +11,7 @@ import { SearchInput } from '../../../components/data-table/SearchInput';
 import { TableToolbar } from '../../../components/data-table/TableToolbar';
 import { type ListParamsConfig, useListParams } from '../../../components/data-table/use-list-params';
 import { permitKeys } from '../../permits/permit-keys';
-import { statusWords } from '../../permits/workflow/timer-text';
+
 import { useNow } from '../../permits/workflow/use-now';
 import { isFiltered, type MyTasksListState, myTasksRequest, PROJECT_PARAM, taskPath } from '../my-work';
 import { fetchMyTasks, fetchMyWorkProjects } from '../my-work-api';
@@ -26,7 +26,7 @@ const LIST: ListParamsConfig<MyTaskSort, OpenTaskStatus> = {
 
 const STATUS_OPTIONS = OpenTaskStatus.options.map((status) => ({
   value: status,
-  label: statusWords(status),
+  label: enumWords(status),
 }));
 
 /**

@@ -1,8 +1,8 @@
-import { formatDate, formatDateTime, type MyTask } from '@crossarm/shared';
+import { enumWords, formatDate, formatDateTime, type MyTask } from '@crossarm/shared';
 import { Anchor, Badge, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { DataTableColumn } from '../../../components/data-table/data-table-types';
-import { statusWords, workColor } from '../../permits/workflow/timer-text';
+import { workColor } from '../../permits/workflow/timer-text';
 import { DUE_COLORS, dueView, taskPath } from '../my-work';
 
 type Column = DataTableColumn<MyTask>;
@@ -85,7 +85,7 @@ export function myTaskColumns(now: Date): Column[] {
       width: 132,
       cell: (task) => (
         <Badge size="sm" variant="light" color={workColor(task.status)} radius="sm" tt="none" fw={600}>
-          {statusWords(task.status)}
+          {enumWords(task.status)}
         </Badge>
       ),
     },

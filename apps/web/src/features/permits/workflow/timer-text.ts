@@ -1,6 +1,5 @@
 import {
   DAY_MS,
-  enumWords,
   type PermitStatus,
   type PermitTimer,
   readTimer,
@@ -127,9 +126,6 @@ export function workColor(status: StageStatus | TaskStatus): string {
       return 'blue';
   }
 }
-
-/** How a stage's or task's status reads: 'ReadyToBegin' becomes 'Ready to begin'. */
-export const statusWords = enumWords;
 
 /** The timer of a stage or a task, by its owner's key. */
 export function timerOf(timers: readonly PermitTimer[] | undefined, ownerKey: string) {

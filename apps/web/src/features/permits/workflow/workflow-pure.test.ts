@@ -1,4 +1,5 @@
 import type { PermitTimer, ProjectPermission } from '@crossarm/shared';
+import { enumWords } from '@crossarm/shared';
 import { describe, expect, it } from 'vitest';
 import { valuesFormData } from './api';
 import {
@@ -9,7 +10,7 @@ import {
   taskAbilities,
   workAbilities,
 } from './permit-actions';
-import { formatDuration, statusWords, timerView } from './timer-text';
+import { formatDuration, timerView } from './timer-text';
 
 const OWNER_MANAGER: ProjectPermission[] = ['ViewPermits', 'EditPermits', 'ManagePermits'];
 const APPLICANT: ProjectPermission[] = ['ViewPermits', 'CreatePermits', 'EditPermits'];
@@ -201,8 +202,8 @@ describe('timer text', () => {
   });
 
   it('words statuses', () => {
-    expect(statusWords('ReadyToBegin')).toBe('Ready to begin');
-    expect(statusWords('InProgress')).toBe('In progress');
+    expect(enumWords('ReadyToBegin')).toBe('Ready to begin');
+    expect(enumWords('InProgress')).toBe('In progress');
   });
 });
 

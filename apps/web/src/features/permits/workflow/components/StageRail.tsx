@@ -1,8 +1,9 @@
 import type { PermitTimer, TrackerStageHeader } from '@crossarm/shared';
+import { enumWords } from '@crossarm/shared';
 import { Box, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconCheck, IconCircleDashed, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatDuration, statusWords, timerOf, workColor } from '../timer-text';
+import { formatDuration, timerOf, workColor } from '../timer-text';
 import { TimerBadge } from './TimerBadge';
 
 interface StageRailProps {
@@ -111,7 +112,7 @@ export function StageRail({
                         {stage.name}
                       </Text>
                       <Text size="xs" c="dimmed" truncate="end">
-                        {statusWords(stage.status)} · {stage.completedTaskCount}/{stage.taskCount} tasks
+                        {enumWords(stage.status)} · {stage.completedTaskCount}/{stage.taskCount} tasks
                         {stage.elapsedMs !== null ? ` · ${formatDuration(stage.elapsedMs)}` : ''}
                       </Text>
                       {stage.activeTask && stage.status === 'Active' ? (

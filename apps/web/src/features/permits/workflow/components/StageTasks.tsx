@@ -1,4 +1,4 @@
-import { formatDate, type PermitTimer } from '@crossarm/shared';
+import { enumWords, formatDate, type PermitTimer } from '@crossarm/shared';
 import { Alert, Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle, IconListCheck } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
@@ -6,7 +6,7 @@ import { EmptyStatePanel } from '../../../../components/EmptyStatePanel';
 import { LoadErrorState } from '../../../../components/LoadErrorState';
 import type { StoredFileRef } from '../../fields/field-values';
 import type { WorkAbilities } from '../permit-actions';
-import { statusWords, timerOf, workColor } from '../timer-text';
+import { timerOf, workColor } from '../timer-text';
 import { usePermitStage } from '../use-permit-data';
 import { TaskCard } from './TaskCard';
 import { TimerBadge } from './TimerBadge';
@@ -89,7 +89,7 @@ export function StageTasks({
             radius="sm"
             tt="none"
           >
-            {statusWords(stage.status)}
+            {enumWords(stage.status)}
           </Badge>
           {stageTimer ? <TimerBadge timer={stageTimer} /> : null}
         </Group>

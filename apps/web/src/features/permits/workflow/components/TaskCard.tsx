@@ -1,4 +1,4 @@
-import { formatDateTime, type PermitStageTask, type PermitTimer } from '@crossarm/shared';
+import { enumWords, formatDateTime, type PermitStageTask, type PermitTimer } from '@crossarm/shared';
 import { Badge, Button, Divider, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconCheck, IconRotate } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
@@ -11,7 +11,7 @@ import { usePropertyForm } from '../../fields/use-property-form';
 import { useValuesSave, type ValuesSender } from '../../fields/use-values-save';
 import { saveTaskValues, setTaskCompleted } from '../api';
 import { taskAbilities, type WorkAbilities } from '../permit-actions';
-import { statusWords, workColor } from '../timer-text';
+import { workColor } from '../timer-text';
 import { TaskAssignees } from './TaskAssignees';
 import { TimerBadge } from './TimerBadge';
 
@@ -147,7 +147,7 @@ export function TaskCard({
                 radius="sm"
                 tt="none"
               >
-                {statusWords(task.status)}
+                {enumWords(task.status)}
               </Badge>
               {task.required ? null : (
                 <Badge
