@@ -151,6 +151,12 @@ describe('GET joint-use/options/tasks/statuses', () => {
       { id: 'NotStarted', name: 'Not started' },
     ]);
     expect((await w.t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    const tooLong = await w.t.injectAs(w.attacher, {
+      method: 'GET',
+      url: `${url}?filter=${'x'.repeat(201)}`,
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().errors.map((e: { field: string }) => e.field)).toEqual(['querystring.filter']);
   });
 });
 
