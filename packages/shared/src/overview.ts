@@ -9,6 +9,8 @@ import { utcDate } from './validators.ts';
 // their library entry, never by a template's keys.
 // - `permit.PermitNumber|ApplicantName|Location|CreateDate|LastActivity|Status|ActualPoles|Metadata`
 // - `project.Name|ProjectCode`
+// - `jointUseProject.PoleOwner|YourRole`: the project's pole owner (an organization id) and the caller's
+//   organization's role in the project (PoleOwner or AttacherOrg)
 // - `workflow.ActiveStage|NextUpTask|NextUpTaskAssignees`
 // - `stage.<stageEntryId>.ActiveTask|ElapsedTime`
 // - `task.<taskEntryId>.PersonAssigned|Status|ElapsedTime|ElapsedTimeOnTimer`

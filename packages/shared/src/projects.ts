@@ -5,6 +5,12 @@ import { ListQuery } from './paging.ts';
 export const ProjectRole = z.enum(['PoleOwner', 'AttacherOrg']);
 export type ProjectRole = z.infer<typeof ProjectRole>;
 
+/** How each project role reads to people, on screen and in exported files. */
+export const PROJECT_ROLE_LABELS: Record<ProjectRole, string> = {
+  PoleOwner: 'Pole owner',
+  AttacherOrg: 'Attacher',
+};
+
 export const ProjectStatus = z.enum(['Active', 'Archived']);
 export type ProjectStatus = z.infer<typeof ProjectStatus>;
 

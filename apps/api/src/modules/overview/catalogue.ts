@@ -9,6 +9,8 @@ import {
   type OverviewColumnType,
   OverviewSubjectKind,
   PermitStatus,
+  PROJECT_ROLE_LABELS,
+  ProjectRole,
   readTimer,
   TaskStatus,
 } from '@crossarm/shared';
@@ -16,6 +18,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import {
   type ColumnSql,
+  jointUseColumnSql,
   PERMIT_COLUMN_SQL,
   type PropertyReading,
   propertyColumnSql,
@@ -50,6 +53,8 @@ type Fixed = { dataId: string; kind: OverviewColumn['subjectKind']; name: string
 const FIXED: Fixed[] = [
   { dataId: 'project.Name', kind: 'Project', name: 'Project', type: 'Text' },
   { dataId: 'project.ProjectCode', kind: 'Project', name: 'Project Code', type: 'Text' },
+  { dataId: 'jointUseProject.PoleOwner', kind: 'JointUseProject', name: 'Pole Owner', type: 'Enum' },
+  { dataId: 'jointUseProject.YourRole', kind: 'JointUseProject', name: 'Your Role', type: 'Enum' },
   { dataId: 'permit.PermitNumber', kind: 'Permit', name: 'Permit Number', type: 'Text' },
   { dataId: 'permit.ApplicantName', kind: 'Permit', name: 'Applicant', type: 'Text' },
   { dataId: 'permit.Location', kind: 'Permit', name: 'Location', type: 'Text' },
@@ -133,7 +138,8 @@ export interface OverviewContext {
 
 /**
  * A digest of what the caller's overview context is built from, as the database holds it now: the visible
- * projects with the caller's role in each, the published template versions of those projects (a published
+ * projects with the caller's role in each, their pole owners with their names, the published template versions
+ * of those projects (a published
  * definition never changes), and the library entries they name (`entryIds`, a `text[]`), whole. The same
  * digest means the same context.
  */
@@ -142,6 +148,8 @@ export function contextDigestSql(scope: OverviewScope, entryIds: Sql): Sql {
     SELECT md5(concat_ws('|',
       (SELECT string_agg(vp.project_id::text || CASE WHEN vp.pole_owner THEN '+' ELSE '-' END, ','
         ORDER BY vp.project_id) FROM vp),
+      (SELECT string_agg(o.id::text || ':' || o.name, ',' ORDER BY o.id) FROM organizations o
+        WHERE o.id IN (SELECT j.owner_organization_id FROM projects j WHERE j.id IN (SELECT vp.project_id FROM vp))),
       (SELECT string_agg(wt.id::text, ',' ORDER BY wt.id) FROM workflow_templates wt
         WHERE wt.status = 'Published' AND wt.project_id IN (SELECT vp.project_id FROM vp)),
       (SELECT string_agg(concat_ws(';', e.id, e.application, e.kind, e.name, e.field_type, e.render_options::text),
@@ -154,6 +162,7 @@ const arrayOf = (x: Sql) => sql`CASE WHEN jsonb_typeof(${x}) = 'array' THEN ${x}
 interface ContextRow {
   digest: string;
   projects: [string, boolean][];
+  pole_owners: [string, string][];
   stage_tasks: [string | null, string | null][];
   properties: (string | null)[];
   entries: EntryRow[];
@@ -183,6 +192,9 @@ export async function loadOverviewContext(db: Executor, scope: OverviewScope): P
         UNION SELECT property_id FROM properties WHERE property_id IS NOT NULL)
     SELECT
       (SELECT coalesce(json_agg(json_build_array(vp.project_id, vp.pole_owner)), '[]') FROM vp) AS projects,
+      (SELECT coalesce(json_agg(json_build_array(o.id, o.name)), '[]') FROM organizations o
+        WHERE o.id IN (SELECT j.owner_organization_id FROM projects j JOIN vp ON vp.project_id = j.id))
+        AS pole_owners,
       (SELECT coalesce(json_agg(DISTINCT jsonb_build_array(st.stage_id, st.task_id)), '[]') FROM stage_tasks st)
         AS stage_tasks,
       (SELECT coalesce(json_agg(pp.property_id), '[]') FROM properties pp) AS properties,
@@ -214,7 +226,12 @@ export async function loadOverviewContext(db: Executor, scope: OverviewScope): P
   for (const propertyId of row.properties) if (propertyId !== null) used.properties.add(propertyId);
   return {
     projects,
-    catalogue: buildCatalogue(row.entries, used),
+    catalogue: buildCatalogue(row.entries, used, {
+      owned: projects.owned,
+      poleOwners: row.pole_owners
+        .map(([value, label]) => ({ value, label }))
+        .sort((a, b) => a.label.localeCompare(b.label)),
+    }),
     entryIds: [...new Set([...used.stages.keys(), ...used.tasks, ...used.properties])],
     digest: row.digest,
   };
@@ -228,6 +245,7 @@ export async function loadCatalogue(db: Executor, scope: OverviewScope): Promise
 function buildCatalogue(
   entries: EntryRow[],
   used: { stages: Map<string, Set<string>>; tasks: Set<string>; properties: Set<string> },
+  jointUse: { owned: string[]; poleOwners: OverviewColumnOption[] },
 ): Catalogue {
   const entryById = new Map(entries.map((entry) => [entry.id, entry]));
   const entriesOf = (ids: Iterable<string>) =>
@@ -245,10 +263,16 @@ function buildCatalogue(
     catalogue.set(column.dataId, { column, sql: columnSql });
 
   const fixedOptions: Record<string, OverviewColumnOption[]> = {
+    'jointUseProject.PoleOwner': jointUse.poleOwners,
+    'jointUseProject.YourRole': ProjectRole.options.map((value) => ({
+      value,
+      label: PROJECT_ROLE_LABELS[value],
+    })),
     'permit.Status': options(PermitStatus.options),
     'workflow.ActiveStage': entryOptions(used.stages.keys()),
     'workflow.NextUpTask': entryOptions(used.tasks),
   };
+  const fixedSql = { ...PERMIT_COLUMN_SQL, ...jointUseColumnSql(jointUse.owned) };
   for (const fixed of FIXED) {
     const optionList = fixedOptions[fixed.dataId];
     add(
@@ -261,7 +285,7 @@ function buildCatalogue(
         ...(optionList ? { options: optionList } : {}),
         shownOnly: fixed.type === 'Metadata',
       }),
-      PERMIT_COLUMN_SQL[fixed.dataId]!,
+      fixedSql[fixed.dataId]!,
     );
   }
   for (const stage of entriesOf(used.stages.keys()).sort(byName)) {

@@ -299,6 +299,37 @@ export const PERMIT_COLUMN_SQL: Record<string, ColumnSql> = {
   })(),
 };
 
+/**
+ * The joint use side of the permit's project: its pole owner (the organization, by id), and the caller's
+ * organization's role in it, which `owned` (the visible projects it owns) decides. Both are read through the
+ * permit's project alone, so a filter is a list of projects that the permits index on project serves.
+ */
+export function jointUseColumnSql(owned: string[]): Record<string, ColumnSql> {
+  const poleOwner = sql`(SELECT j.owner_organization_id::text FROM projects j WHERE j.id = p.project_id)`;
+  const ownedBy = (value: unknown) =>
+    sql`(SELECT j.id FROM projects j WHERE j.owner_organization_id = ${value})`;
+  const ours = sql`p.project_id = ANY (${owned}::uuid[])`;
+  return {
+    'jointUseProject.PoleOwner': {
+      shown: poleOwner,
+      sort: sql`(SELECT lower(o.name) FROM projects j JOIN organizations o ON o.id = j.owner_organization_id
+        WHERE j.id = p.project_id)`,
+      aggregate: poleOwner,
+      filter: (operator, value) =>
+        operator === 'NotEquals'
+          ? sql`p.project_id NOT IN ${ownedBy(value)}`
+          : sql`p.project_id IN ${ownedBy(value)}`,
+    },
+    'jointUseProject.YourRole': {
+      shown: sql`CASE WHEN ${ours} THEN 'PoleOwner' ELSE 'AttacherOrg' END`,
+      filter: (operator, value) => {
+        const keepsOurs = (value === 'PoleOwner') !== (operator === 'NotEquals');
+        return keepsOurs ? ours : sql`NOT (${ours})`;
+      },
+    },
+  };
+}
+
 /** The permit's stages with the entry, first first. */
 const stagePlace = (entryId: string): Place => ({
   from: sql`permit_stages s`,

@@ -165,8 +165,11 @@ export interface PermitFacts {
   places: Record<string, unknown[]>;
 }
 
-/** Every permit of the scene, read straight from the tables. */
-export async function readFacts(t: TestApp): Promise<PermitFacts[]> {
+/**
+ * Every permit of the scene, read straight from the tables, as a person of `viewerOrganizationId` reads it
+ * (its role in the permit's project is the one fact that depends on who asks).
+ */
+export async function readFacts(t: TestApp, viewerOrganizationId: string): Promise<PermitFacts[]> {
   const permits = await t.db
     .selectFrom('permits as p')
     .innerJoin('projects as pr', 'pr.id', 'p.project_id')
@@ -182,6 +185,7 @@ export async function readFacts(t: TestApp): Promise<PermitFacts[]> {
       'p.active_stage_key',
       'pr.name as project_name',
       'pr.project_code',
+      'pr.owner_organization_id',
       'o.name as applicant_name',
     ])
     .execute();
@@ -208,6 +212,9 @@ export async function readFacts(t: TestApp): Promise<PermitFacts[]> {
       'permit.ActualPoles': permit.actual_poles,
       'project.Name': permit.project_name,
       'project.ProjectCode': permit.project_code,
+      'jointUseProject.PoleOwner': permit.owner_organization_id,
+      'jointUseProject.YourRole':
+        permit.owner_organization_id === viewerOrganizationId ? 'PoleOwner' : 'AttacherOrg',
       'workflow.ActiveStage': activeStage?.library_entry_id ?? null,
       'workflow.NextUpTask': nextUp?.library_entry_id ?? null,
     };

@@ -86,7 +86,7 @@ export const where = (
 export async function openOverviewScene() {
   const t = await createTestApp();
   const s = await buildOverviewScene(t);
-  const facts = await readFacts(t);
+  const facts = await readFacts(t, s.ownerOrg);
   const columns = await columnsOf(t, s.ownerMember);
   const ownerSees = await seenOneByOne(t, s.ownerMember, s.permitIds);
   return { t, s, facts, columns, ownerSees };

@@ -42,6 +42,8 @@ const cases = (): [string, FilterGroup['rows'][number]['operator'], unknown][] =
   ['permit.ApplicantName', 'Contains', 'fiber'],
   ['project.Name', 'Equals', 'dundas rebuild'],
   ['project.ProjectCode', 'Contains', 'ov'],
+  ['jointUseProject.PoleOwner', 'Equals', s.ownerOrg],
+  ['jointUseProject.YourRole', 'NotEquals', 'PoleOwner'],
   ['permit.ActualPoles', 'Equals', 5],
   ['permit.ActualPoles', 'NotEquals', 5],
   ['permit.ActualPoles', 'LessThan', 5],
@@ -211,6 +213,7 @@ describe('the columns', () => {
     );
     expect(groups.map((group: { subjectKind: string }) => group.subjectKind)).toEqual([
       'Project',
+      'JointUseProject',
       'Permit',
       'Workflow',
       'Stage',

@@ -1,6 +1,7 @@
 import {
   type ExportFormat,
   effectiveProjectPermissions,
+  PROJECT_ROLE_LABELS,
   ProjectPermission,
   type ProjectUserPermissionsExportBody,
 } from '@crossarm/shared';
@@ -14,15 +15,13 @@ import { type ProjectFilter, pageOfVisibleProjects } from './repo.ts';
 
 type ProjectExportRow = Awaited<ReturnType<typeof pageOfVisibleProjects>>[number];
 
-const ROLE_LABELS = { PoleOwner: 'Pole owner', AttacherOrg: 'Attacher' } as const;
-
 /** The columns of the projects list, in its order. */
 const PROJECT_COLUMNS: ExportColumn<ProjectExportRow>[] = [
   { header: 'Name', value: (row) => row.name, width: 36 },
   { header: 'ProjectCode', value: (row) => row.project_code, width: 16 },
   { header: 'Owner', value: (row) => row.owner_name, width: 30 },
   { header: 'Status', value: (row) => row.status, width: 10 },
-  { header: 'Your role', value: (row) => ROLE_LABELS[row.my_role], width: 12 },
+  { header: 'Your role', value: (row) => PROJECT_ROLE_LABELS[row.my_role], width: 12 },
   {
     header: 'Contributors',
     value: (row) => row.contributors.map((contributor) => contributor.organizationName).join(', '),

@@ -1,11 +1,5 @@
-import type { ProjectRole } from '@crossarm/shared';
+import { PROJECT_ROLE_LABELS, type ProjectRole } from '@crossarm/shared';
 import type { ProjectStatusFilter } from './api';
-
-/** How each project role reads on screen. */
-export const ROLE_LABELS: Record<ProjectRole, string> = {
-  PoleOwner: 'Pole owner',
-  AttacherOrg: 'Attacher',
-};
 
 /** The role badges' colours: the pole owner in the accent colour, attachers neutral. */
 export const ROLE_COLORS: Record<ProjectRole, string> = {
@@ -24,6 +18,6 @@ export const ROLE_DESCRIPTIONS: Record<ProjectRole, string> = {
 
 /** The roles an organization can be added with, attacher first (the usual choice). */
 export const ROLE_OPTIONS: { value: ProjectRole; label: string }[] = [
-  { value: 'AttacherOrg', label: ROLE_LABELS.AttacherOrg },
-  { value: 'PoleOwner', label: ROLE_LABELS.PoleOwner },
+  { value: 'AttacherOrg', label: PROJECT_ROLE_LABELS.AttacherOrg },
+  { value: 'PoleOwner', label: PROJECT_ROLE_LABELS.PoleOwner },
 ];

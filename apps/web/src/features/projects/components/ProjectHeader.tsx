@@ -1,9 +1,8 @@
-import type { Project } from '@crossarm/shared';
+import { PROJECT_ROLE_LABELS, type Project } from '@crossarm/shared';
 import { Anchor, Badge, Breadcrumbs, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { StatusBadge } from '../../../components/StatusBadge';
-import { ROLE_LABELS } from '../project-labels';
 
 interface ProjectHeaderProps {
   /** Undefined while it loads, or when it did not. */
@@ -43,7 +42,7 @@ export function ProjectHeader({ project, loading, actions }: ProjectHeaderProps)
           {project ? (
             <Text size="sm" c="dimmed">
               Owned by {project.ownerOrganizationName} · Your organization takes part as{' '}
-              {ROLE_LABELS[project.myRole].toLowerCase()}
+              {PROJECT_ROLE_LABELS[project.myRole].toLowerCase()}
             </Text>
           ) : loading ? (
             <Skeleton height={12} width={220} mt={4} />
