@@ -35,6 +35,7 @@ import * as overviewStageIndex from './20261122T081001-overview-stage-index.ts';
 import * as overviewCoveringIndexes from './20261126T020000-overview-covering-indexes.ts';
 import * as overviewValueSets from './20261126T060000-overview-value-sets.ts';
 import * as openTaskAssignments from './20261126T220000-open-task-assignments.ts';
+import * as timerCountedDays from './20261127T040000-timer-counted-days.ts';
 
 /** Every migration, by its timestamped name. Append new ones; never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T020000-overview-covering-indexes': overviewCoveringIndexes,
   '20261126T060000-overview-value-sets': overviewValueSets,
   '20261126T220000-open-task-assignments': openTaskAssignments,
+  '20261127T040000-timer-counted-days': timerCountedDays,
 };

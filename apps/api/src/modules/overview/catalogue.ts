@@ -11,7 +11,6 @@ import {
   PermitStatus,
   PROJECT_ROLE_LABELS,
   ProjectRole,
-  readTimer,
   TaskStatus,
 } from '@crossarm/shared';
 import { sql } from 'kysely';
@@ -321,9 +320,8 @@ function buildCatalogue(
           name,
           type,
           ...(field === 'Status' ? { options: options(TaskStatus.options) } : {}),
-          shownOnly: field === 'ElapsedTimeOnTimer',
         }),
-        field === 'ElapsedTimeOnTimer' ? { ...columnSql, read: readElapsedOnTimer } : columnSql,
+        columnSql,
       );
     }
   }
@@ -350,38 +348,6 @@ const readFileNames = (raw: unknown) => {
   const names = fileRefsOf(raw).map((file) => file.fileName);
   return names.length > 0 ? names : null;
 };
-
-interface StoredTimer {
-  durationDays: number;
-  dayKind: 'Calendar' | 'Business';
-  timeZone: string;
-  pausesOnHold: boolean;
-  holds: { from: string; to: string | null }[];
-  startedAt: string;
-  stoppedAt: string | null;
-}
-
-/** Days counted on the task's timer (business or calendar days, holds taken out when it pauses on hold). */
-function readElapsedOnTimer(raw: unknown) {
-  if (!raw || typeof raw !== 'object') return null;
-  const timer = raw as StoredTimer;
-  const reading = readTimer(
-    {
-      durationDays: timer.durationDays,
-      dayKind: timer.dayKind,
-      timeZone: timer.timeZone,
-      pausesOnHold: timer.pausesOnHold,
-      holds: timer.holds.map((hold) => ({
-        from: new Date(hold.from),
-        to: hold.to === null ? null : new Date(hold.to),
-      })),
-      startedAt: new Date(timer.startedAt),
-      stoppedAt: timer.stoppedAt === null ? null : new Date(timer.stoppedAt),
-    },
-    new Date(),
-  );
-  return reading.elapsedOnTimerDays;
-}
 
 /** The catalogue grouped by subject kind, in the order kinds are listed. */
 export function groupCatalogue(catalogue: Catalogue): OverviewColumnGroup[] {

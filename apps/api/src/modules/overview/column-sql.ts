@@ -368,6 +368,24 @@ export function stageColumnSql(entryId: string, field: 'ActiveTask' | 'ElapsedTi
   };
 }
 
+/**
+ * The days a permit's clock (a `permit_timers` row under `alias`) has run by `now`: calendar or business days
+ * in its zone, from its start to its stop (or now), less the holds it pauses for. `timer_day_mark` (see its
+ * migration) counts the days up to a moment, so each span is the difference of two marks; a hold counts
+ * only where it overlaps the span the clock ran. The shared timer clock reads a timer the same way.
+ */
+export function timerDaysSql(alias: string, now: Sql = sql`now()`): Sql {
+  const column = (name: string) => sql.ref(`${alias}.${name}`);
+  const mark = (at: Sql) => sql`timer_day_mark(${at}, ${column('day_kind')}, ${column('time_zone')})`;
+  const until = sql`greatest(${column('started_at')}, least(coalesce(${column('stopped_at')}, ${now}), ${now}))`;
+  const held = sql`coalesce((SELECT sum(greatest(0,
+      ${mark(sql`least(coalesce((h ->> 'to')::timestamptz, ${until}), ${until})`)}
+      - ${mark(sql`greatest((h ->> 'from')::timestamptz, ${column('started_at')})`)}))
+    FROM jsonb_array_elements(${column('holds')}) h), 0)`;
+  return sql`greatest(0, ${mark(until)} - ${mark(column('started_at'))}
+    - CASE WHEN ${column('pauses_on_hold')} THEN ${held} ELSE 0 END)`;
+}
+
 /** The permit's tasks with the entry; the first is the one in the earliest stage. */
 const taskPlace = (entryId: string): Place => ({
   from: sql`permit_tasks t`,
@@ -413,12 +431,18 @@ export function taskColumnSql(entryId: string, field: TaskField): ColumnSql {
       };
     }
     case 'ElapsedTimeOnTimer': {
-      // Counted in business or calendar days in the timer's zone, holds taken out: read by the shared clock.
-      const timer = sql`(SELECT json_build_object('durationDays', tm.duration_days, 'dayKind', tm.day_kind,
-          'timeZone', tm.time_zone, 'pausesOnHold', tm.pauses_on_hold, 'holds', tm.holds,
-          'startedAt', tm.started_at, 'stoppedAt', tm.stopped_at)
-          FROM permit_timers tm WHERE tm.permit_id = t.permit_id AND tm.owner_key = t.task_key)`;
-      return { shown: first(timer), place: place(timer) };
+      // The days the task's clock has run; a task whose clock has not started has none.
+      const days = sql`(SELECT ${timerDaysSql('tm')} FROM permit_timers tm
+        WHERE tm.permit_id = t.permit_id AND tm.owner_key = t.task_key)`;
+      const timed: Place = {
+        ...taskPlace(entryId),
+        from: sql`permit_tasks t JOIN permit_timers tm ON tm.permit_id = t.permit_id AND tm.owner_key = t.task_key`,
+      };
+      return {
+        shown: first(days),
+        place: place(days),
+        ...placeFilter(timed, timerDaysSql('tm'), duration),
+      };
     }
   }
 }

@@ -1,10 +1,11 @@
-import { type FilterGroup, type OverviewColumn, OverviewRow } from '@crossarm/shared';
+import { DAY_MS, type FilterGroup, type OverviewColumn, OverviewRow } from '@crossarm/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sampleDefinition } from '../../../../../packages/shared/src/workflow-fixtures.ts';
 import type { TestApp } from '../../../test/app.ts';
 import { buildOrg, buildProject, buildPublishedTemplate, buildUser } from '../../../test/factories.ts';
 import { UNKNOWN_ID } from '../../../test/project-scene.ts';
-import { buildEntry, dataOf, grantOnly } from '../permits/test-scene.ts';
+import { buildEntry, dataOf, grantOnly, KEY } from '../permits/test-scene.ts';
+import { readRow } from '../permits/timer-state.ts';
 import { evaluate, type OverviewScene, type PermitFacts } from './overview-scene.ts';
 import {
   columnsOf,
@@ -252,8 +253,9 @@ describe('the columns', () => {
     ]);
     expect(columns.get(`task.${s.entries.walk}.ElapsedTimeOnTimer`)).toMatchObject({
       type: 'Duration',
-      operators: [],
-      sortable: false,
+      operators: expect.arrayContaining(['NotEquals', 'GreaterThanOrEquals']),
+      metrics: expect.arrayContaining(['Average', 'Max']),
+      sortable: true,
     });
     expect(columns.get('permit.Metadata')).toMatchObject({ subjectKind: 'Metadata', operators: [] });
   });
@@ -473,6 +475,103 @@ describe('filters', () => {
     const notZero = await idsFor(t, s.ownerMember, where(survey, 'NotEquals', -1));
     expect(started.length).toBeGreaterThan(0);
     expect(started.length).toBeLessThan(notZero.length);
+  });
+
+  it("filters, sorts and sums by the days a task's clock has run, as the shared clock counts them", async () => {
+    // Each visible permit's review clock gets its own start, kind of day, zone and holds; some are stopped,
+    // and a few permits have none.
+    const review = `task.${s.entries.review}.ElapsedTimeOnTimer`;
+    const now = Date.now();
+    const visible = [...ownerSees];
+    const projectOf = new Map(
+      (await t.db.selectFrom('permits').select(['id', 'project_id']).execute()).map((p) => [
+        p.id,
+        p.project_id,
+      ]),
+    );
+    await t.db.deleteFrom('permit_timers').where('owner_key', '=', KEY.review).execute();
+    const timers = visible.slice(2).map((permitId, i) => {
+      const startedAt = new Date(now - (3 + i * 2.7) * DAY_MS);
+      const held = i % 3 === 0;
+      return {
+        permit_id: permitId,
+        project_id: projectOf.get(permitId)!,
+        owner_key: KEY.review,
+        owner_kind: 'Task' as const,
+        stage_key: KEY.intake,
+        duration_days: 10,
+        day_kind: i % 2 === 0 ? ('Business' as const) : ('Calendar' as const),
+        pauses_on_hold: held,
+        on_breach: JSON.stringify({ notify: [], flag: false }),
+        time_zone: i % 4 === 1 ? 'America/New_York' : 'UTC',
+        started_at: startedAt,
+        stopped_at: i % 5 === 4 ? new Date(startedAt.getTime() + 1.5 * DAY_MS) : null,
+        holds: JSON.stringify(
+          held ? [{ from: new Date(startedAt.getTime() + DAY_MS).toISOString(), to: null }] : [],
+        ),
+        due_at: null,
+      };
+    });
+    await t.db.insertInto('permit_timers').values(timers).execute();
+    const read = await overviewData(
+      t,
+      s.ownerMember,
+      {
+        pageOptions: { page: 0, pageSize: 500 },
+        columnOptions: [review],
+        sortOptions: [{ dataId: review, direction: 'Descending' }],
+        summaryRowOptions: [
+          { dataId: review, metric: 'Max' },
+          { dataId: review, metric: 'Average' },
+          { dataId: review, metric: 'Count' },
+        ],
+      },
+      '?includeSummary=true',
+    );
+    const shown = new Map(read.rows!.map((row) => [row.id, row.values[review] as number | null]));
+    // What the shared clock reads for each stored timer.
+    const stored = await t.db
+      .selectFrom('permit_timers')
+      .selectAll()
+      .where('owner_key', '=', KEY.review)
+      .execute();
+    const clock = new Map(stored.map((row) => [row.permit_id, readRow(row, new Date()).elapsedOnTimerDays]));
+    expect(clock.size).toBe(timers.length);
+    for (const id of visible) {
+      if (clock.has(id)) expect(shown.get(id)!, id).toBeCloseTo(clock.get(id)!, 4);
+      else expect(shown.get(id), id).toBeNull();
+    }
+    const days = [...clock.values()];
+    expect(new Set(days.map(Math.floor)).size).toBeGreaterThan(5);
+    // Largest first, permits without a clock last.
+    const order = read.rows!.map((row) => row.values[review] as number | null);
+    const counted = order.filter((value) => value !== null);
+    expect(counted).toEqual([...counted].sort((a, b) => b - a));
+    expect(order.slice(counted.length).every((value) => value === null)).toBe(true);
+    expect(read.summary![0]!.value).toBeCloseTo(Math.max(...days), 4);
+    expect(read.summary![1]!.value).toBeCloseTo(days.reduce((a, b) => a + b, 0) / days.length, 4);
+    expect(read.summary![2]!.value).toBe(days.length);
+    // Filters compare whole days.
+    const wholeDays = (keep: (whole: number) => boolean) =>
+      [...clock]
+        .filter(([, value]) => keep(Math.floor(value)))
+        .map(([id]) => id)
+        .sort();
+    const middle = Math.floor(days.sort((a, b) => a - b)[Math.floor(days.length / 2)]!);
+    expect(sorted(await idsFor(t, s.ownerMember, where(review, 'GreaterThanOrEquals', middle)))).toEqual(
+      wholeDays((whole) => whole >= middle),
+    );
+    expect(sorted(await idsFor(t, s.ownerMember, where(review, 'LessThan', middle)))).toEqual(
+      wholeDays((whole) => whole < middle),
+    );
+    expect(sorted(await idsFor(t, s.ownerMember, where(review, 'Equals', middle)))).toEqual(
+      wholeDays((whole) => whole === middle),
+    );
+    // NotEquals also keeps the permits whose clock never started.
+    const notMiddle = await idsFor(t, s.ownerMember, where(review, 'NotEquals', middle));
+    expect(sorted(notMiddle)).toEqual(
+      visible.filter((id) => !clock.has(id) || Math.floor(clock.get(id)!) !== middle).sort(),
+    );
   });
 
   it('combines nested And and Or groups, leaving out incomplete rows and empty groups', async () => {

@@ -1,0 +1,132 @@
+import { readTimer, type TimerDayKind } from '@crossarm/shared';
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { timerDaysSql } from './column-sql.ts';
+
+// The days a clock has run, counted in SQL for the overview's filters, sorts and sums, against the shared
+// timer clock that shows them everywhere else: both must give the same number for any clock.
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+interface Clock {
+  startedAt: Date;
+  stoppedAt: Date | null;
+  pausesOnHold: boolean;
+  holds: { from: Date; to: Date | null }[];
+  dayKind: TimerDayKind;
+  timeZone: string;
+}
+
+const ZONES = ['UTC', 'America/New_York', 'America/Los_Angeles', 'Europe/London', 'Australia/Sydney'];
+const HOUR_MS = 3_600_000;
+
+/** The days each clock has run at `now`, by one SQL statement over all of them. */
+async function daysInSql(clocks: Clock[], now: Date): Promise<number[]> {
+  const rows = clocks.map((clock, index) => ({
+    i: index,
+    started_at: clock.startedAt.toISOString(),
+    stopped_at: clock.stoppedAt?.toISOString() ?? null,
+    pauses_on_hold: clock.pausesOnHold,
+    holds: clock.holds.map((hold) => ({ from: hold.from.toISOString(), to: hold.to?.toISOString() ?? null })),
+    day_kind: clock.dayKind,
+    time_zone: clock.timeZone,
+  }));
+  const result = await sql<{ i: number; days: number }>`
+    SELECT tm.i, ${timerDaysSql('tm', sql`${now.toISOString()}::timestamptz`)} AS days
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS tm (i int, started_at timestamptz,
+      stopped_at timestamptz, pauses_on_hold boolean, holds jsonb, day_kind text, time_zone text)
+    ORDER BY tm.i`.execute(t.db);
+  return result.rows.map((row) => Number(row.days));
+}
+
+const daysInClock = (clock: Clock, now: Date) =>
+  readTimer({ ...clock, durationDays: 30 }, now).elapsedOnTimerDays;
+
+/** A clock started within a year before `now`, maybe stopped, with holds one after another. */
+const clockArb = (now: number): fc.Arbitrary<Clock> =>
+  fc
+    .record({
+      startHoursAgo: fc.integer({ min: 1, max: 365 * 24 }),
+      minutes: fc.integer({ min: 0, max: 59 }),
+      runHours: fc.option(fc.integer({ min: 0, max: 120 * 24 }), { nil: null }),
+      pausesOnHold: fc.boolean(),
+      holdSteps: fc.array(fc.tuple(fc.integer({ min: 0, max: 400 }), fc.integer({ min: 1, max: 300 })), {
+        maxLength: 3,
+      }),
+      openHold: fc.boolean(),
+      dayKind: fc.constantFrom<TimerDayKind>('Calendar', 'Business'),
+      timeZone: fc.constantFrom(...ZONES),
+    })
+    .map((draw) => {
+      const started = now - draw.startHoursAgo * HOUR_MS - draw.minutes * 60_000;
+      const holds: Clock['holds'] = [];
+      let at = started;
+      for (const [gap, length] of draw.holdSteps) {
+        const from = at + gap * HOUR_MS;
+        holds.push({ from: new Date(from), to: new Date(from + length * HOUR_MS) });
+        at = from + length * HOUR_MS;
+      }
+      // The last hold may still be going on (when it began before now).
+      const last = holds.at(-1);
+      if (draw.openHold && last && last.from.getTime() < now) last.to = null;
+      return {
+        startedAt: new Date(started),
+        stoppedAt: draw.runHours === null ? null : new Date(started + draw.runHours * HOUR_MS),
+        pausesOnHold: draw.pausesOnHold,
+        holds,
+        dayKind: draw.dayKind,
+        timeZone: draw.timeZone,
+      };
+    });
+
+describe('the days a clock has run, counted in SQL', () => {
+  it('match the shared clock for any start, stop, holds, kind of day and zone', async () => {
+    const now = new Date('2026-11-27T14:25:00Z');
+    await fc.assert(
+      fc.asyncProperty(fc.array(clockArb(now.getTime()), { minLength: 1, maxLength: 25 }), async (clocks) => {
+        const got = await daysInSql(clocks, now);
+        clocks.forEach((clock, index) => {
+          expect(got[index], JSON.stringify(clock)).toBeCloseTo(daysInClock(clock, now), 6);
+        });
+      }),
+      { numRuns: 60, seed: 20261127 },
+    );
+  });
+
+  it('count a day of 23 or 25 hours as one day, and skip weekends for business days', async () => {
+    const clock = (startedAt: string, dayKind: TimerDayKind, timeZone: string): Clock => ({
+      startedAt: new Date(startedAt),
+      stoppedAt: null,
+      pausesOnHold: false,
+      holds: [],
+      dayKind,
+      timeZone,
+    });
+    const cases: [Clock, string, number][] = [
+      // Midnight to midnight on the day New York moves its clocks forward: one day of 23 hours.
+      [clock('2026-03-08T05:00:00Z', 'Calendar', 'America/New_York'), '2026-03-09T04:00:00Z', 1],
+      // And on the day they move back: one day of 25 hours.
+      [clock('2026-11-01T04:00:00Z', 'Calendar', 'America/New_York'), '2026-11-02T05:00:00Z', 1],
+      // Noon to noon two days later, across the change: two days, though 47 hours passed.
+      [clock('2026-03-07T17:00:00Z', 'Calendar', 'America/New_York'), '2026-03-09T16:00:00Z', 2],
+      // Friday noon to Monday noon in Sydney: one business day (Friday's half and Monday's half).
+      [clock('2026-11-20T01:00:00Z', 'Business', 'Australia/Sydney'), '2026-11-23T01:00:00Z', 1],
+      // Saturday to Sunday: none.
+      [clock('2026-11-21T10:00:00Z', 'Business', 'UTC'), '2026-11-22T20:00:00Z', 0],
+      // Monday 00:00 to the next Monday 00:00: five.
+      [clock('2026-11-16T00:00:00Z', 'Business', 'UTC'), '2026-11-23T00:00:00Z', 5],
+    ];
+    const got = await Promise.all(cases.map(([c, now]) => daysInSql([c], new Date(now))));
+    cases.forEach(([c, now, days], index) => {
+      expect(got[index]![0]).toBeCloseTo(days, 9);
+      expect(daysInClock(c, new Date(now))).toBeCloseTo(days, 9);
+    });
+  });
+});
