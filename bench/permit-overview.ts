@@ -1,7 +1,8 @@
 /**
  * The permit overview (`POST /api/joint-use/permits/overview`) on a large world, as a pole owner's person:
  * (a) a filtered page (nested And/Or over permit, workflow, task and property columns) with a two-column
- * sort, the count and a summary row; (b) a "contains" search; (c) a deep page; (d) a page of 40 columns.
+ * sort, the count and a summary row; (b) a "contains" search; (c) a deep page; (d) a page of 40 columns;
+ * (e) the fixed cost of a request; (f) a filter and sort on the days a task's clock has run.
  * Each request is timed through the real HTTP stack next to one hand-written SQL statement computing the
  * same answer; the permit ids of both must match. The statements each request runs are counted.
  *
@@ -20,6 +21,7 @@ import { performance } from 'node:perf_hooks';
 import type { FilterGroupDraft, OverviewRequest } from '@crossarm/shared';
 import { CompiledQuery, type KyselyPlugin, type RawBuilder, sql } from 'kysely';
 import pg from 'pg';
+import { timerDaysSql } from '../apps/api/src/modules/overview/column-sql.ts';
 import { ADMIN_URL, databaseUrl, flag, openBench, option, out } from './harness.ts';
 import { buildPermitWorld, describeWorld, hasWorld, type PermitWorld } from './permit-world.ts';
 
@@ -92,7 +94,9 @@ const counts = await sql<Record<string, string>>`SELECT
   (SELECT count(*) FROM permits) AS permits, (SELECT count(*) FROM permit_stages) AS stages,
   (SELECT count(*) FROM permit_tasks) AS tasks, (SELECT count(*) FROM permit_property_values) AS "values",
   (SELECT count(*) FROM permit_task_assignments) AS assignments, (SELECT count(*) FROM permit_poles) AS poles,
-  (SELECT count(*) FROM permit_activity) AS activity`.execute(db);
+  (SELECT count(*) FROM permit_activity) AS activity, (SELECT count(*) FROM permit_timers) AS timers`.execute(
+  db,
+);
 out(`rows: ${JSON.stringify(counts.rows[0])}`);
 
 const token = await bench.tokenFor(world.ownerUserId);
@@ -107,6 +111,9 @@ const walk = taskNamed('Field Walk');
 const cost = propertyNamed('Make-Ready Cost');
 const priority = propertyNamed('Priority');
 const due = propertyNamed('Make-Ready Due');
+/** The first task of the third stage, whose clock counts business days. */
+const clocked = world.tasks.find((task) => task.stage === 2 && task.position === 0)!;
+const CLOCK_DAYS = 30;
 
 const filter: FilterGroupDraft = {
   condition: 'And',
@@ -308,6 +315,37 @@ const cases: Case[] = [
     query: 'includeCount=false&includeData=false',
     body: { pageOptions: { page: 0, pageSize: 0 }, columnOptions: [] },
     handSql: sql`SELECT NULL::uuid[] AS ids, NULL::int AS total`,
+  },
+  {
+    name: `(f) a task's clock over ${CLOCK_DAYS} days, longest first, count`,
+    query: 'includeCount=true',
+    body: {
+      pageOptions: { page: 0, pageSize: 50 },
+      columnOptions: ['permit.PermitNumber', `task.${clocked.entryId}.ElapsedTimeOnTimer`],
+      filterOptions: {
+        condition: 'And',
+        rows: [
+          {
+            id: 'clock',
+            dataId: `task.${clocked.entryId}.ElapsedTimeOnTimer`,
+            operator: 'GreaterThanOrEquals',
+            value: CLOCK_DAYS,
+          },
+        ],
+      },
+      sortOptions: [{ dataId: `task.${clocked.entryId}.ElapsedTimeOnTimer`, direction: 'Descending' }],
+    },
+    // The days of each visible permit's clock on that task, counted once, then kept and ordered.
+    handSql: sql`WITH m AS MATERIALIZED (
+        SELECT p.id, p.created_at, ${timerDaysSql('tm')} AS days
+        FROM permit_tasks t JOIN permit_timers tm ON tm.permit_id = t.permit_id AND tm.owner_key = t.task_key
+          JOIN permits p ON p.id = t.permit_id
+        WHERE t.library_entry_id = ${clocked.entryId} AND t.project_id = ANY (${owned}::uuid[]))
+      SELECT (SELECT array_agg(id ORDER BY days DESC, created_at DESC, id DESC) FROM (
+          SELECT * FROM m WHERE floor(days) >= ${CLOCK_DAYS} ORDER BY days DESC, created_at DESC, id DESC LIMIT 50)
+          page) AS ids,
+        count(*) FILTER (WHERE floor(days) >= ${CLOCK_DAYS})::int AS total
+      FROM m`,
   },
 ];
 

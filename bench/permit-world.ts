@@ -3,7 +3,8 @@
  * organizations (4 pole owners, 196 attachers, 5 to 20 people each), 50 projects (the first pole owner owns
  * 20 of them), one published workflow per project (6 stages, 20 tasks, an application form of 30
  * properties: text, number, date and choice), and N permits, each with its 6 stages, 20 tasks, 30 values,
- * 3 poles, 2 task assignments and 3 activity entries.
+ * 3 poles, 2 task assignments, 3 activity entries and a running or stopped clock on the first task of
+ * each stage it has reached.
  *
  * Nothing is random: every id is an md5 of a name (`worldId`), every varying value comes from the database's
  * `hashint8` of the permit's number and a salt, so the same N gives the same rows on PGlite and PostgreSQL.
@@ -205,6 +206,18 @@ export function describeWorld(permits: number): PermitWorld {
   };
 }
 
+/** The clock of the first task of stage `s`: ten days from when the task is ready until it is done. */
+function timerOf(s: number) {
+  return {
+    durationDays: 10,
+    dayKind: s % 2 === 0 ? ('Business' as const) : ('Calendar' as const),
+    startsOn: { event: 'TaskReadyToBegin' as const },
+    stopsOn: { event: 'TaskCompleted' as const },
+    pausesOnHold: true,
+    onBreach: { flag: true, notify: ['Assignees' as const] },
+  };
+}
+
 function definitionOf(world: PermitWorld): WorkflowDefinition {
   const input: WorkflowDefinitionInput = {
     stages: world.stages.map((stage, s) => ({
@@ -220,6 +233,8 @@ function definitionOf(world: PermitWorld): WorkflowDefinition {
           required: true,
           dependsOn: position > 0 ? [inStage[position - 1]!.key] : [],
           defaultAssignees: [{ kind: 'OrganizationRole', role: 'PoleOwner' }],
+          // The first task of each stage runs a clock: business days in even stages, calendar days in odd.
+          ...(position === 0 ? { timer: timerOf(s) } : {}),
         })),
     })),
     applicationForm: world.properties.map((property) => ({
@@ -256,7 +271,14 @@ export async function hasWorld(db: Db, permits: number) {
     .selectFrom('permit_counters')
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirstOrThrow();
-  return Number(rows[0]!.n) === permits && owner !== undefined && Number(counters.n) === PROJECTS;
+  // A world written before permits had clocks is another world.
+  const clocks = await sql<{ any: boolean }>`SELECT EXISTS (SELECT 1 FROM permit_timers) AS any`.execute(db);
+  return (
+    Number(rows[0]!.n) === permits &&
+    owner !== undefined &&
+    Number(counters.n) === PROJECTS &&
+    (permits === 0 || clocks.rows[0]!.any)
+  );
 }
 
 /**
@@ -468,6 +490,7 @@ const LOADED_TABLES = [
   'permit_task_assignments',
   'permit_poles',
   'permit_activity',
+  'permit_timers',
 ];
 
 /** Runs the tasks with at most `n` at once (each takes a connection of the pool). */
@@ -662,6 +685,25 @@ function chunkStatements(world: PermitWorld, from: number, to: number) {
       SELECT b.*, t, (${taskStage}::int[])[t + 1] AS stage, (${taskPosition}::int[])[t + 1] AS position,
         ${taskStatus(sql`t`)} AS task_status
       FROM base b CROSS JOIN generate_series(0, ${world.tasks.length - 1}) AS t) x`;
+  // The clocks of the first task of each stage that has been reached: from the task's ready time to its
+  // completion, paused since the permit's last activity while it is on hold.
+  const readyAt = sql`x.created_at + make_interval(hours => x.age_hours * x.stage / 7)`;
+  const timersInsert = sql`WITH ${base}
+    INSERT INTO permit_timers (permit_id, project_id, owner_key, owner_kind, stage_key, duration_days, day_kind,
+      pauses_on_hold, on_breach, time_zone, started_at, stopped_at, holds, due_at)
+    SELECT x.id, x.project_id, (${taskKeys}::uuid[])[x.t + 1], 'Task', (${stageKeys}::uuid[])[x.stage + 1], 10,
+      CASE WHEN x.stage % 2 = 0 THEN 'Business' ELSE 'Calendar' END, true,
+      '{"flag": true, "notify": ["Assignees"]}'::jsonb, 'UTC', ${readyAt},
+      CASE WHEN x.task_status = 'Completed' THEN x.created_at + make_interval(hours => x.age_hours * (x.stage + 1) / 7) END,
+      CASE WHEN x.status = 'OnHold' AND x.task_status <> 'Completed'
+        THEN jsonb_build_array(jsonb_build_object('from', greatest(x.last_activity_at, ${readyAt}), 'to', NULL))
+        ELSE '[]'::jsonb END,
+      CASE WHEN x.task_status <> 'Completed' AND x.status <> 'OnHold' THEN ${readyAt} + interval '14 days' END
+    FROM (
+      SELECT b.*, t, (${taskStage}::int[])[t + 1] AS stage, ${taskStatus(sql`t`)} AS task_status
+      FROM base b CROSS JOIN generate_series(0, ${world.tasks.length - 1}) AS t
+      WHERE (${taskPosition}::int[])[t + 1] = 0) x
+    WHERE x.task_status <> 'NotStarted'`;
   const props = world.properties;
   const kinds = props.map((p) => p.type);
   const choices = props.map((p) => p.options ?? []);
@@ -720,5 +762,6 @@ function chunkStatements(world: PermitWorld, from: number, to: number) {
     assignmentsInsert,
     polesInsert,
     activityInsert,
+    timersInsert,
   ];
 }
