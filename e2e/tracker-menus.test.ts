@@ -12,6 +12,9 @@ const seenAt = (locator: Locator) =>
     return top !== null && element.contains(top);
   });
 
+/** The text of the element the keyboard is on. */
+const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+
 /** Opens the tracker, ticks the permit's row and gives the selection bar that appears. */
 async function selectPermit(page: Page, permitNumber: string) {
   await page.goto('/permitting/all');
@@ -73,6 +76,74 @@ describe.skipIf(!chromiumPath)('the permit tracker’s filter builder, views men
 
     await owner.keyboard.press('Escape');
     await expect.poll(() => owner.getByRole('button', { name: 'Apply filters' }).count()).toBe(0);
+    // The keyboard is back where it was, on the button that opened the builder.
+    await expect.poll(() => focusedText(owner)).toBe('Filter');
+  });
+
+  it('closes an open list of the Sort panel with Escape and keeps the panel; a second Escape closes it', async () => {
+    await owner.goto('/permitting/all');
+    await expect.poll(() => owner.getByText('300 permits', { exact: true }).count()).toBe(1);
+    await owner.getByRole('button', { name: 'Sort', exact: true }).click();
+    await owner.getByRole('button', { name: 'Add sort' }).click();
+    const column = owner.getByRole('combobox', { name: 'Column of sort 1' });
+    await column.click();
+    await owner.getByRole('listbox').waitFor();
+    await owner.keyboard.press('Escape');
+    await expect.poll(() => owner.getByRole('listbox').count()).toBe(0);
+    // Past the popover's closing fade, which would still show the panel for a moment.
+    await owner.waitForTimeout(500);
+    expect(await owner.getByRole('button', { name: 'Add sort' }).isVisible()).toBe(true);
+
+    await owner.keyboard.press('Escape');
+    await expect.poll(() => owner.getByRole('button', { name: 'Add sort' }).count()).toBe(0);
+    await expect.poll(() => focusedText(owner)).toMatch(/^Sort\s*1$/);
+    // The sort added stays: Escape closes the panel, it does not undo.
+    expect(owner.url()).toContain('sort=');
+  });
+
+  it('leaves a view unchanged when a hand-edited address filters with an operator its column lacks', async () => {
+    // Status is a list of values: 'contains' does not apply to it, so the table leaves the row out.
+    const filter = {
+      condition: 'And',
+      rows: [{ id: 'edited', dataId: 'permit.Status', operator: 'Contains', value: 'Active' }],
+      groups: [],
+    };
+    await owner.goto(
+      `/permitting/all?${new URLSearchParams({ view: 'all', filter: JSON.stringify(filter) })}`,
+    );
+    await expect.poll(() => owner.getByText('300 permits', { exact: true }).count()).toBe(1);
+    await owner.waitForTimeout(500);
+    expect(await owner.getByRole('img', { name: 'Unsaved changes' }).count()).toBe(0);
+    // A change the user makes still marks it.
+    await owner.getByRole('button', { name: 'Sort by Permit Number' }).click();
+    await expect.poll(() => owner.getByRole('img', { name: 'Unsaved changes' }).count()).toBe(1);
+  });
+
+  it('filters and sums a task’s time on its timer in days', async () => {
+    await owner.goto('/permitting/all');
+    await expect.poll(() => owner.getByText('300 permits', { exact: true }).count()).toBe(1);
+    const name = 'Completeness Review · Elapsed Time on Timer';
+    await owner.getByRole('button', { name: 'Columns' }).click();
+    const picker = owner.getByRole('dialog', { name: 'Columns' });
+    await picker.getByRole('textbox', { name: 'Search columns' }).fill('Completeness Review');
+    await picker.getByRole('group', { name: 'Task' }).getByRole('checkbox', { name }).check();
+    await picker.getByRole('button', { name: 'Apply' }).click();
+    await owner.getByRole('button', { name: `Options of ${name}` }).click();
+    await owner.getByRole('menuitem', { name: 'Sum' }).click();
+    // A narrow column cuts the sum short: the button still names it whole, for a tooltip and a screen reader.
+    const sum = owner.getByRole('button', { name: `Summary of ${name}` });
+    await expect.poll(() => sum.getAttribute('aria-label')).toMatch(/: Sum [\d,.]+ d$/);
+    expect(await sum.getAttribute('title')).toMatch(/^Sum [\d,.]+ d$/);
+
+    await owner.getByRole('button', { name: 'Filter' }).click();
+    await owner.getByRole('combobox', { name: 'Column of filter 1' }).fill(name);
+    await owner.getByRole('option', { name }).click();
+    await owner.getByRole('combobox', { name: 'Operator of filter 1' }).click();
+    await owner.getByRole('option', { name: '≥' }).click();
+    await owner.getByRole('textbox', { name: 'Value of filter 1' }).fill('1');
+    await owner.getByRole('button', { name: 'Apply filters' }).click();
+    await expect.poll(() => owner.getByText(`${name} ≥ 1 day`, { exact: true }).count()).toBe(1);
+    await expect.poll(() => owner.getByText('300 permits', { exact: true }).count()).toBe(0);
   });
 
   it('opens the Default Dashboard from the views menu on the dashboard page', async () => {
@@ -123,6 +194,10 @@ describe.skipIf(!chromiumPath)('the permit tracker’s filter builder, views men
       const bar = await selectPermit(owner, 'NEC-JU-000300');
       for (const name of ['Put on hold', 'Assign…', 'Delete', 'Clear selection'])
         await expect.poll(() => seenAt(bar.getByRole('button', { name, exact: true }))).toBe(true);
+      // The toolbar's tools wrap among themselves; Export stays on the first line, beside the search.
+      const search = await owner.getByRole('textbox', { name: 'Search permits' }).boundingBox();
+      const exportButton = await owner.getByRole('button', { name: 'Export' }).boundingBox();
+      expect(Math.abs((exportButton?.y ?? 0) - (search?.y ?? 0))).toBeLessThan(8);
       await screenshot(owner, 'tracker-selection-1024');
     } finally {
       await owner.setViewportSize({ width: 1440, height: 900 });

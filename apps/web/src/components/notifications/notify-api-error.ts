@@ -14,11 +14,12 @@ export function notifyApiError(error: ApiError, title = 'Encountered Error'): vo
 
 /**
  * An error handler for forms: problems with the form's fields (and a 409 when the form shows it under
- * `conflictField`) are left to the form, anything else is the usual notification.
+ * `conflictField`) are left to the form, anything else is the usual notification. Given the form's
+ * `fields`, a problem with anything else is notified too.
  */
-export function notifyUnlessFieldError(conflictField?: string) {
+export function notifyUnlessFieldError(conflictField?: string, fields?: readonly string[]) {
   return (error: ApiError): void => {
-    if (isFieldError(error, conflictField)) return;
+    if (isFieldError(error, conflictField, fields)) return;
     notifyApiError(error);
   };
 }

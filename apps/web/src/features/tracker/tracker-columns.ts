@@ -170,6 +170,18 @@ export function summaryText(
   return column?.type === 'Duration' ? formatDays(value) : formatNumber(value);
 }
 
+/**
+ * A summary cell as one line, the metric before its value: 'Average 19.87 d', or 'Sum …' while it loads.
+ * A narrow column cuts the cell short, so this is also its tooltip and what a screen reader hears.
+ */
+export function summaryCellText(
+  column: OverviewColumn | undefined,
+  metric: SummaryMetric,
+  value: number | string | null | undefined,
+): string {
+  return `${METRIC_LABELS[metric]} ${value === undefined ? '…' : summaryText(column, metric, value)}`;
+}
+
 /** '1,234 permits', '1 permit'. */
 export function permitCountText(total: number): string {
   return `${formatNumber(total)} ${total === 1 ? 'permit' : 'permits'}`;

@@ -6,6 +6,7 @@ import {
   filterRowsOf,
   filterValueProblem,
   formatDate,
+  formatNumber,
   isCompleteRow,
   normalizeFilter,
   type OverviewColumn,
@@ -158,7 +159,10 @@ export function operatorLabel(
   return OPERATOR_SYMBOLS[operator];
 }
 
-/** A filter value as people read it: option labels, dates as 'MMM dd, yyyy', user names when known. */
+/**
+ * A filter value as people read it: option labels, dates as 'MMM dd, yyyy', numbers grouped as the cells
+ * show them, days counted, user names when known.
+ */
 export function valueText(
   column: OverviewColumn | undefined,
   value: unknown,
@@ -175,8 +179,12 @@ export function valueText(
       return value === true ? 'Yes' : value === false ? 'No' : String(value);
     case 'Users':
       return userNames?.get(String(value)) ?? 'a person';
+    case 'Number':
+      return typeof value === 'number' ? formatNumber(value) : String(value);
     case 'Duration':
-      return `${String(value)} days`;
+      return typeof value === 'number'
+        ? `${formatNumber(value)} ${value === 1 ? 'day' : 'days'}`
+        : `${String(value)} days`;
     default:
       return String(value);
   }

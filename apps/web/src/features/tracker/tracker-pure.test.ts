@@ -10,6 +10,7 @@ import {
   permitCountText,
   pickerGroups,
   setMetric,
+  summaryCellText,
   summaryText,
   toggleSort,
 } from './tracker-columns';
@@ -201,6 +202,24 @@ describe('filter tree editing', () => {
       ),
     ).toBe('Created before Jan 05, 2026');
   });
+
+  it('counts the days of a duration in words that agree: 1 day, 2.5 days, 1,200 days', () => {
+    const row = (value: number) => ({
+      id: 'd',
+      dataId: 'stage.s1.ElapsedTime',
+      operator: 'GreaterThanOrEquals' as const,
+      value,
+    });
+    expect(describeRow(row(1), surveyTime)).toBe('Survey · Elapsed Time ≥ 1 day');
+    expect(describeRow(row(2.5), surveyTime)).toBe('Survey · Elapsed Time ≥ 2.5 days');
+    expect(describeRow(row(1200), surveyTime)).toBe('Survey · Elapsed Time ≥ 1,200 days');
+  });
+
+  it('groups a number as the cells do', () => {
+    expect(
+      describeRow({ id: 'n', dataId: 'permit.ActualPoles', operator: 'GreaterThan', value: 1500 }, poles),
+    ).toBe('Poles > 1,500');
+  });
 });
 
 describe('column rules', () => {
@@ -263,6 +282,13 @@ describe('column rules', () => {
     expect(summaryText(poles, 'Sum', null)).toBe('—');
     expect(permitCountText(1234)).toBe('1,234 permits');
     expect(permitCountText(1)).toBe('1 permit');
+  });
+
+  it('reads a whole summary cell, metric and value, for its tooltip and screen readers', () => {
+    expect(summaryCellText(surveyTime, 'Average', 19.8712)).toBe('Average 19.87 d');
+    expect(summaryCellText(poles, 'Sum', 1500)).toBe('Sum 1,500');
+    expect(summaryCellText(poles, 'Max', null)).toBe('Max —');
+    expect(summaryCellText(poles, 'Count', undefined)).toBe('Count …');
   });
 });
 

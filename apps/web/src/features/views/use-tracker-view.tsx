@@ -8,7 +8,10 @@ import { DataTableErrorState } from '../../components/data-table/DataTableErrorS
 import { EmptyStatePanel } from '../../components/EmptyStatePanel';
 import { notify } from '../../components/notifications/notify';
 import { isApiError } from '../../lib/api/api-error';
-import { parseTrackerState, writeTrackerState } from '../tracker/tracker-state';
+import { permitKeys } from '../permits/permit-keys';
+import { fetchOverviewColumns } from '../tracker/tracker-api';
+import { columnsById, fitToCatalogue } from '../tracker/tracker-columns';
+import { DEFAULT_TRACKER_COLUMNS, parseTrackerState, writeTrackerState } from '../tracker/tracker-state';
 import { ViewsMenu } from './components/ViewsMenu';
 import {
   DASHBOARD_PATH,
@@ -75,9 +78,19 @@ export function useTrackerView(): TrackerView {
     if (missing) notify({ type: 'info', title: VIEW_UNAVAILABLE_TITLE, message: VIEW_UNAVAILABLE_TEXT });
   }, [missing]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the serialized parameters are the identity
-  const state = useMemo(() => parseTrackerState(params), [key]);
-  const dirty = Boolean(view && ready && hasUnsavedChanges(state, view));
+  // The caller's columns (the tracker's own query): the table is the URL's state as they allow it, so a
+  // hand-edited filter row they leave out is neither an unsaved change nor saved with the view.
+  const catalogue = useQuery({
+    queryKey: permitKeys.overviewColumns(),
+    queryFn: ({ signal }) => fetchOverviewColumns(signal),
+    staleTime: 5 * 60_000,
+  });
+  const columns = useMemo(() => columnsById(catalogue.data ?? []), [catalogue.data]);
+  const state = useMemo(() => {
+    const linked = parseTrackerState(new URLSearchParams(key));
+    return catalogue.data ? fitToCatalogue(linked, columns, DEFAULT_TRACKER_COLUMNS) : linked;
+  }, [key, columns, catalogue.data]);
+  const dirty = Boolean(view && ready && catalogue.data && hasUnsavedChanges(state, view, columns));
 
   if (dashboard || (query.data && isDashboardView(query.data))) {
     return { name: '', menu: null, screen: <Navigate to={DASHBOARD_PATH} replace /> };

@@ -1,4 +1,10 @@
-import { ALL_PERMITS_COLUMNS, type CustomView, type FilterGroup, type ViewListItem } from '@crossarm/shared';
+import {
+  ALL_PERMITS_COLUMNS,
+  type CustomView,
+  describeColumn,
+  type FilterGroup,
+  type ViewListItem,
+} from '@crossarm/shared';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_TRACKER_STATE,
@@ -112,6 +118,51 @@ describe('hasUnsavedChanges', () => {
     expect(hasUnsavedChanges({ ...state, sorts: [] }, saved)).toBe(true);
     expect(hasUnsavedChanges({ ...state, summary: [] }, saved)).toBe(true);
     expect(hasUnsavedChanges({ ...state, summaryVisible: false }, saved)).toBe(true);
+  });
+
+  it('is false, given the caller’s columns, for a hand-edited filter row whose operator does not apply', () => {
+    const columns = new Map(
+      [
+        describeColumn({
+          dataId: 'permit.PermitNumber',
+          subjectKind: 'Permit',
+          subjectName: null,
+          name: 'Permit Number',
+          type: 'Text',
+        }),
+        describeColumn({
+          dataId: 'permit.Status',
+          subjectKind: 'Permit',
+          subjectName: null,
+          name: 'Status',
+          type: 'Enum',
+          options: [{ value: 'Active', label: 'Active' }],
+        }),
+        describeColumn({
+          dataId: 'permit.ActualPoles',
+          subjectKind: 'Permit',
+          subjectName: null,
+          name: 'Poles',
+          type: 'Number',
+        }),
+      ].map((column) => [column.dataId, column]),
+    );
+    // '?filter=' naming Status 'contains' Active: the table leaves the row out, as it does when nothing filters.
+    const edited: TrackerState = {
+      ...trackerStateOfView(saved),
+      filter: {
+        condition: 'And',
+        rows: [
+          ...statusFilter.rows,
+          { id: 'r9', dataId: 'permit.Status', operator: 'Contains', value: 'Active' },
+        ],
+        groups: [],
+      },
+    };
+    expect(hasUnsavedChanges(edited, saved)).toBe(true);
+    expect(hasUnsavedChanges(edited, saved, columns)).toBe(false);
+    // A change the table shows still counts.
+    expect(hasUnsavedChanges({ ...edited, filter: null }, saved, columns)).toBe(true);
   });
 
   it("treats a view without columns as 'All Permits' columns", () => {

@@ -2,11 +2,13 @@ import {
   type CustomView,
   type CustomViewInput,
   DEFAULT_DASHBOARD_VIEW_ID,
+  type OverviewColumn,
   tidyViewOptions,
   type ViewListItem,
   type ViewPermissionLevel,
   type ViewPermissions,
 } from '@crossarm/shared';
+import { fitToCatalogue } from '../tracker/tracker-columns';
 import {
   DEFAULT_TRACKER_COLUMNS,
   DEFAULT_TRACKER_STATE,
@@ -90,9 +92,20 @@ function savedKey(state: TrackerState): string {
   ]);
 }
 
-/** Whether the table differs from the view as saved (search and paging are not saved, so they do not count). */
-export function hasUnsavedChanges(state: TrackerState, view: SavedParts): boolean {
-  return savedKey(state) !== savedKey(trackerStateOfView(view));
+/**
+ * Whether the table differs from the view as saved (search and paging are not saved, so they do not count).
+ * Given the caller's columns, both are compared as the table shows them: what the caller's columns leave
+ * out (a filter row whose operator does not apply to its column, a column someone else sees) is not a
+ * change the user made.
+ */
+export function hasUnsavedChanges(
+  state: TrackerState,
+  view: SavedParts,
+  columns?: ReadonlyMap<string, OverviewColumn>,
+): boolean {
+  const shown = (table: TrackerState) =>
+    columns ? fitToCatalogue(table, columns, DEFAULT_TRACKER_COLUMNS) : table;
+  return savedKey(shown(state)) !== savedKey(shown(trackerStateOfView(view)));
 }
 
 /** The views of the menu: system views first, then the rest in the server's order. */

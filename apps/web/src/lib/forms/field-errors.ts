@@ -15,8 +15,15 @@ export function fieldErrorsOf(error: unknown, conflictField?: string): Record<st
   return errors;
 }
 
-/** True when a failed call is about the form's fields (a 400 naming fields), so the form shows it. */
-export function isFieldError(error: ApiError, conflictField?: string): boolean {
+/**
+ * True when a failed call is about the form's fields (a 400 naming fields), so the form shows it. Given the
+ * fields the form has, only a problem with one of them counts: a problem with anything else (the table a
+ * view saves) would have nowhere to show and is the usual notification instead.
+ */
+export function isFieldError(error: ApiError, conflictField?: string, fields?: readonly string[]): boolean {
   if (error.status === 409 && conflictField) return true;
-  return error.status === 400 && error.errors.some((e) => e.field.startsWith('body.'));
+  if (error.status !== 400) return false;
+  return error.errors.some(
+    (e) => e.field.startsWith('body.') && (!fields || fields.includes(e.field.replace(/^body\./, ''))),
+  );
 }

@@ -2,6 +2,7 @@ import type { FilterGroup, OverviewColumn, OverviewColumnGroup } from '@crossarm
 import { Badge, Button, Group, Popover, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
 import { type KeyboardEvent, useState } from 'react';
+import { escapeClosesPanel } from '../panel-escape';
 import type { PeopleChoice } from '../people';
 import { activeRowCount, addRow, emptyFilter, treeProblems } from '../tracker-filter';
 import { FilterBuilder, newRowId } from './FilterBuilder';
@@ -18,7 +19,7 @@ interface FilterPopoverProps {
  * 'Filter' with the count of active rows, opening the filter builder on a copy of the applied tree.
  * Applying drops incomplete rows and empty groups; a complete row whose value does not fit its column
  * keeps the builder open with the message under the value. Escape closes an open option list first, and
- * the builder only when no list is open.
+ * the builder only when no list is open; closing it puts the keyboard back on 'Filter'.
  */
 export function FilterPopover({ applied, groups, columns, people, onApply }: FilterPopoverProps) {
   const [opened, setOpened] = useState(false);
@@ -43,15 +44,9 @@ export function FilterPopover({ applied, groups, columns, people, onApply }: Fil
     onApply(draft);
     setOpened(false);
   };
-  // An open option list marks its input; Escape there closes the list, not the builder with its draft.
+  // Escape in an open option list closes the list, not the builder with its draft.
   const closeOnEscape = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'Escape') return;
-    if (
-      event.target instanceof Element &&
-      event.target.getAttribute('data-mantine-stop-propagation') === 'true'
-    )
-      return;
-    setOpened(false);
+    if (escapeClosesPanel(event)) setOpened(false);
   };
 
   return (
@@ -63,6 +58,7 @@ export function FilterPopover({ applied, groups, columns, people, onApply }: Fil
       shadow="md"
       trapFocus
       closeOnEscape={false}
+      returnFocus
     >
       <Popover.Target>
         <Button

@@ -12,6 +12,8 @@ import {
   Text,
 } from '@mantine/core';
 import { IconArrowsSort, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { escapeClosesPanel } from '../panel-escape';
 import { columnTitle } from '../tracker-filter';
 import type { TrackerSort } from '../tracker-state';
 
@@ -22,16 +24,32 @@ interface SortPopoverProps {
   onChange: (sorts: TrackerSort[]) => void;
 }
 
-/** 'Sort' with the sorts in order: each a column and a direction; more added, any removed. */
+/**
+ * 'Sort' with the sorts in order: each a column and a direction; more added, any removed. Escape closes an
+ * open column list first, and the panel only when no list is open, as in the filter builder; closing it
+ * puts the keyboard back on 'Sort'.
+ */
 export function SortPopover({ sorts, sortable, onChange }: SortPopoverProps) {
+  const [opened, setOpened] = useState(false);
   const used = new Set(sorts.map((sort) => sort.dataId));
   const free = sortable.filter((column) => !used.has(column.dataId));
   const replace = (index: number, sort: TrackerSort) =>
     onChange(sorts.map((s, i) => (i === index ? sort : s)));
   return (
-    <Popover position="bottom-start" width={420} shadow="md" trapFocus>
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      position="bottom-start"
+      width={420}
+      shadow="md"
+      trapFocus
+      closeOnEscape={false}
+      returnFocus
+    >
       <Popover.Target>
         <Button
+          onClick={() => setOpened((current) => !current)}
+          aria-expanded={opened}
           size="xs"
           variant={sorts.length > 0 ? 'light' : 'default'}
           leftSection={<IconArrowsSort size={14} />}
@@ -46,7 +64,11 @@ export function SortPopover({ sorts, sortable, onChange }: SortPopoverProps) {
           Sort
         </Button>
       </Popover.Target>
-      <Popover.Dropdown>
+      <Popover.Dropdown
+        onKeyDown={(event) => {
+          if (escapeClosesPanel(event)) setOpened(false);
+        }}
+      >
         <Stack gap="xs">
           {sorts.length === 0 ? (
             <Text size="sm" c="dimmed">
@@ -57,7 +79,7 @@ export function SortPopover({ sorts, sortable, onChange }: SortPopoverProps) {
             const options = sortable.filter((c) => c.dataId === sort.dataId || !used.has(c.dataId));
             return (
               <Group key={sort.dataId} gap={6} wrap="nowrap">
-                <Text size="xs" c="dimmed" w={42}>
+                <Text size="xs" c="dimmed" w={52} style={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
                   {index === 0 ? 'Sort by' : 'then'}
                 </Text>
                 <Select

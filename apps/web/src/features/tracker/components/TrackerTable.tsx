@@ -12,7 +12,7 @@ import { DataTableErrorState } from '../../../components/data-table/DataTableErr
 import { DataTableSkeletonRows } from '../../../components/data-table/DataTableSkeletonRows';
 import { SelectAllCheckbox } from '../../../components/data-table/SelectAllCheckbox';
 import { PermitStatusBadge } from '../../permits/workflow/components/PermitStatusBadge';
-import { cellText, isNumericColumn, summaryText } from '../tracker-columns';
+import { cellText, isNumericColumn, METRIC_LABELS, summaryCellText, summaryText } from '../tracker-columns';
 import { columnTitle } from '../tracker-filter';
 import type { TrackerState } from '../tracker-state';
 import { MetricItems } from './MetricMenu';
@@ -297,11 +297,17 @@ export function TrackerTable({
                   const value = summary?.find((s) => s.dataId === dataId && s.metric === metric);
                   const title = column ? columnTitle(column) : dataId;
                   if (!column || column.metrics.length === 0) return <Table.Td key={dataId} />;
+                  const whole = metric ? summaryCellText(column, metric, value?.value) : null;
                   return (
                     <Table.Td key={dataId} ta={isNumericColumn(column) ? 'right' : undefined} py={4}>
                       <Menu position="top" width={180} shadow="md" withinPortal>
                         <Menu.Target>
-                          <UnstyledButton aria-label={`Summary of ${title}`} w="100%" display="block">
+                          <UnstyledButton
+                            aria-label={whole ? `Summary of ${title}: ${whole}` : `Summary of ${title}`}
+                            title={whole ?? undefined}
+                            w="100%"
+                            display="block"
+                          >
                             {metric ? (
                               <Text
                                 size="xs"
@@ -310,7 +316,7 @@ export function TrackerTable({
                                 style={{ fontVariantNumeric: 'tabular-nums' }}
                               >
                                 <Text span size="xs" c="dimmed">
-                                  {metric}{' '}
+                                  {METRIC_LABELS[metric]}{' '}
                                 </Text>
                                 <Text span size="xs" fw={600}>
                                   {value ? summaryText(column, metric, value.value) : '…'}

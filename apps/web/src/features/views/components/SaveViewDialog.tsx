@@ -48,7 +48,8 @@ export function SaveViewDialog({ opened, onClose, state, initialName, onSaved }:
     if (!form.validateAll()) return;
     void run(async () => {
       const body = viewInputOf(state, { name: form.values.name, description: form.values.description });
-      onSaved(await createView(body, notifyUnlessFieldError()));
+      // A refused table (not the name or description) has no field here: it is notified.
+      onSaved(await createView(body, notifyUnlessFieldError(undefined, ['name', 'description'])));
     });
   };
 
