@@ -12,9 +12,13 @@ import type { ExportColumn } from '../exports/exporter.ts';
 // workbook gets numbers as numbers and dates as dates; a CSV file gets days as `YYYY-MM-DD` and moments as
 // ISO text. Enum values are written as their labels, people and files as names joined by commas.
 
-/** The header of a column: a stage's or task's column carries its name ("Site Walk - Status"). */
-export function columnLabel(column: Pick<OverviewColumn, 'name' | 'subjectName'>): string {
-  return column.subjectName ? `${column.subjectName} - ${column.name}` : column.name;
+/**
+ * The header of a column: a stage's or task's column carries its name ("Site Walk - Status"), and a
+ * duration its unit ("Site Walk - Elapsed Time (days)"), since its cells are bare numbers.
+ */
+export function columnLabel(column: Pick<OverviewColumn, 'name' | 'subjectName' | 'type'>): string {
+  const name = column.subjectName ? `${column.subjectName} - ${column.name}` : column.name;
+  return column.type === 'Duration' ? `${name} (days)` : name;
 }
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
