@@ -338,9 +338,8 @@ const cases: Case[] = [
     // The days of each visible permit's clock on that task, counted once, then kept and ordered.
     handSql: sql`WITH m AS MATERIALIZED (
         SELECT p.id, p.created_at, ${timerDaysSql('tm')} AS days
-        FROM permit_tasks t JOIN permit_timers tm ON tm.permit_id = t.permit_id AND tm.owner_key = t.task_key
-          JOIN permits p ON p.id = t.permit_id
-        WHERE t.library_entry_id = ${clocked.entryId} AND t.project_id = ANY (${owned}::uuid[]))
+        FROM permit_timers tm JOIN permits p ON p.id = tm.permit_id
+        WHERE tm.owner_entry_id = ${clocked.entryId} AND tm.project_id = ANY (${owned}::uuid[]))
       SELECT (SELECT array_agg(id ORDER BY days DESC, created_at DESC, id DESC) FROM (
           SELECT * FROM m WHERE floor(days) >= ${CLOCK_DAYS} ORDER BY days DESC, created_at DESC, id DESC LIMIT 50)
           page) AS ids,

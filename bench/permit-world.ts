@@ -689,9 +689,10 @@ function chunkStatements(world: PermitWorld, from: number, to: number) {
   // completion, paused since the permit's last activity while it is on hold.
   const readyAt = sql`x.created_at + make_interval(hours => x.age_hours * x.stage / 7)`;
   const timersInsert = sql`WITH ${base}
-    INSERT INTO permit_timers (permit_id, project_id, owner_key, owner_kind, stage_key, duration_days, day_kind,
-      pauses_on_hold, on_breach, time_zone, started_at, stopped_at, holds, due_at)
-    SELECT x.id, x.project_id, (${taskKeys}::uuid[])[x.t + 1], 'Task', (${stageKeys}::uuid[])[x.stage + 1], 10,
+    INSERT INTO permit_timers (permit_id, project_id, owner_key, owner_kind, owner_entry_id, stage_key,
+      duration_days, day_kind, pauses_on_hold, on_breach, time_zone, started_at, stopped_at, holds, due_at)
+    SELECT x.id, x.project_id, (${taskKeys}::uuid[])[x.t + 1], 'Task', (${taskEntries}::uuid[])[x.t + 1],
+      (${stageKeys}::uuid[])[x.stage + 1], 10,
       CASE WHEN x.stage % 2 = 0 THEN 'Business' ELSE 'Calendar' END, true,
       '{"flag": true, "notify": ["Assignees"]}'::jsonb, 'UTC', ${readyAt},
       CASE WHEN x.task_status = 'Completed' THEN x.created_at + make_interval(hours => x.age_hours * (x.stage + 1) / 7) END,

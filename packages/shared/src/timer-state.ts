@@ -51,6 +51,8 @@ export interface PlacedTimer {
   stageKey: string;
   /** The task's key for a task timer; null for a stage timer. */
   taskKey: string | null;
+  /** The library entry of the stage or task the timer belongs to. */
+  libraryEntryId: string;
   name: string;
   timer: Timer & { durationDays: number };
 }
@@ -59,21 +61,25 @@ export interface PlacedTimer {
 export function definitionTimers(definition: WorkflowDefinition): PlacedTimer[] {
   return definition.stages.flatMap((stage) => {
     const placed: PlacedTimer[] = [];
-    const add = (timer: Timer | undefined, ownerKind: TimerOwnerKind, key: string, name: string) => {
+    const add = (
+      timer: Timer | undefined,
+      ownerKind: TimerOwnerKind,
+      owner: { key: string; name: string; libraryEntryId: string },
+    ) => {
       // Only a draft lacks its days; a published version always has them.
       if (timer?.durationDays == null) return;
-      const taskKey = ownerKind === 'Task' ? key : null;
       placed.push({
         ownerKind,
-        ownerKey: key,
+        ownerKey: owner.key,
         stageKey: stage.key,
-        taskKey,
-        name,
+        taskKey: ownerKind === 'Task' ? owner.key : null,
+        libraryEntryId: owner.libraryEntryId,
+        name: owner.name,
         timer: { ...timer, durationDays: timer.durationDays },
       });
     };
-    add(stage.timer, 'Stage', stage.key, stage.name);
-    for (const task of stage.tasks) add(task.timer, 'Task', task.key, task.name);
+    add(stage.timer, 'Stage', stage);
+    for (const task of stage.tasks) add(task.timer, 'Task', task);
     return placed;
   });
 }

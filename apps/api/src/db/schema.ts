@@ -555,6 +555,8 @@ export interface PermitTimersTable {
   project_id: string;
   owner_key: string;
   owner_kind: import('@crossarm/shared').TimerOwnerKind;
+  /** The library entry of the stage or task the clock belongs to. */
+  owner_entry_id: string | null;
   stage_key: string;
   duration_days: number;
   day_kind: import('@crossarm/shared').TimerDayKind;

@@ -36,6 +36,7 @@ import * as overviewCoveringIndexes from './20261126T020000-overview-covering-in
 import * as overviewValueSets from './20261126T060000-overview-value-sets.ts';
 import * as openTaskAssignments from './20261126T220000-open-task-assignments.ts';
 import * as timerCountedDays from './20261127T040000-timer-counted-days.ts';
+import * as timerEntries from './20261127T050000-timer-entries.ts';
 
 /** Every migration, by its timestamped name. Append new ones; never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T060000-overview-value-sets': overviewValueSets,
   '20261126T220000-open-task-assignments': openTaskAssignments,
   '20261127T040000-timer-counted-days': timerCountedDays,
+  '20261127T050000-timer-entries': timerEntries,
 };

@@ -370,20 +370,14 @@ export function stageColumnSql(entryId: string, field: 'ActiveTask' | 'ElapsedTi
 
 /**
  * The days a permit's clock (a `permit_timers` row under `alias`) has run by `now`: calendar or business days
- * in its zone, from its start to its stop (or now), less the holds it pauses for. `timer_day_mark` (see its
- * migration) counts the days up to a moment, so each span is the difference of two marks; a hold counts
- * only where it overlaps the span the clock ran. The shared timer clock reads a timer the same way.
+ * in its zone, from its start to its stop (or now), less the holds it pauses for, as `timer_counted_days`
+ * (see its migration) counts them. The shared timer clock reads a timer the same way.
  */
 export function timerDaysSql(alias: string, now: Sql = sql`now()`): Sql {
   const column = (name: string) => sql.ref(`${alias}.${name}`);
-  const mark = (at: Sql) => sql`timer_day_mark(${at}, ${column('day_kind')}, ${column('time_zone')})`;
-  const until = sql`greatest(${column('started_at')}, least(coalesce(${column('stopped_at')}, ${now}), ${now}))`;
-  const held = sql`coalesce((SELECT sum(greatest(0,
-      ${mark(sql`least(coalesce((h ->> 'to')::timestamptz, ${until}), ${until})`)}
-      - ${mark(sql`greatest((h ->> 'from')::timestamptz, ${column('started_at')})`)}))
-    FROM jsonb_array_elements(${column('holds')}) h), 0)`;
-  return sql`greatest(0, ${mark(until)} - ${mark(column('started_at'))}
-    - CASE WHEN ${column('pauses_on_hold')} THEN ${held} ELSE 0 END)`;
+  return sql`timer_counted_days(${sql.join(
+    ['started_at', 'stopped_at', 'pauses_on_hold', 'holds', 'day_kind', 'time_zone'].map(column),
+  )}, ${now})`;
 }
 
 /** The permit's tasks with the entry; the first is the one in the earliest stage. */
@@ -431,17 +425,19 @@ export function taskColumnSql(entryId: string, field: TaskField): ColumnSql {
       };
     }
     case 'ElapsedTimeOnTimer': {
-      // The days the task's clock has run; a task whose clock has not started has none.
-      const days = sql`(SELECT ${timerDaysSql('tm')} FROM permit_timers tm
-        WHERE tm.permit_id = t.permit_id AND tm.owner_key = t.task_key)`;
-      const timed: Place = {
-        ...taskPlace(entryId),
-        from: sql`permit_tasks t JOIN permit_timers tm ON tm.permit_id = t.permit_id AND tm.owner_key = t.task_key`,
+      // The days the task's clock has run, read from the permit's clocks of that task (each clock names its
+      // task's entry); a task whose clock has not started has none. Where a permit has two such clocks, the
+      // one started first counts.
+      const clocks: Place = {
+        from: sql`permit_timers tm`,
+        permit: sql`tm.permit_id`,
+        where: sql`tm.owner_entry_id = ${entryId}`,
+        project: sql`tm.project_id`,
       };
+      const days = timerDaysSql('tm');
       return {
-        shown: first(days),
-        place: place(days),
-        ...placeFilter(timed, timerDaysSql('tm'), duration),
+        shown: sql`(SELECT ${days} ${placesOf(clocks)} ORDER BY tm.started_at LIMIT 1)`,
+        ...placeFilter(clocks, days, duration),
       };
     }
   }

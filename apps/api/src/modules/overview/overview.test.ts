@@ -498,6 +498,7 @@ describe('filters', () => {
         project_id: projectOf.get(permitId)!,
         owner_key: KEY.review,
         owner_kind: 'Task' as const,
+        owner_entry_id: s.entries.review,
         stage_key: KEY.intake,
         duration_days: 10,
         day_kind: i % 2 === 0 ? ('Business' as const) : ('Calendar' as const),

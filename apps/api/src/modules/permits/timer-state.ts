@@ -61,6 +61,7 @@ export function startedRow(permit: TimedPermit, placed: PlacedTimer, now: Date):
     project_id: permit.project_id,
     owner_key: placed.ownerKey,
     owner_kind: placed.ownerKind,
+    owner_entry_id: placed.libraryEntryId,
     stage_key: placed.stageKey,
     duration_days: timer.durationDays,
     day_kind: timer.dayKind,

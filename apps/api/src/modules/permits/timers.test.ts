@@ -64,12 +64,19 @@ describe('GET /api/joint-use/permit/:id/timers', () => {
       dueAt: null,
       breached: false,
     });
+    // The stored clock names its task and the task's library entry.
     const stored = await t.db
       .selectFrom('permit_timers')
-      .select('owner_key')
+      .select(['owner_key', 'owner_entry_id'])
       .where('permit_id', '=', permitId)
       .execute();
-    expect(stored).toEqual([{ owner_key: KEY.review }]);
+    const reviewTask = await t.db
+      .selectFrom('permit_tasks')
+      .select('library_entry_id')
+      .where('permit_id', '=', permitId)
+      .where('task_key', '=', KEY.review)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual([{ owner_key: KEY.review, owner_entry_id: reviewTask.library_entry_id }]);
   });
 
   it('shows the pole owner every permit, whose clocks from the receipt started when it was created', async () => {
