@@ -191,16 +191,19 @@ export function permitCountText(total: number): string {
  * The state reduced to what the caller's columns allow (a link may carry columns someone else sees, or a
  * column since removed): unknown columns, sorts on columns that do not sort, metrics that do not fit, and
  * filter rows on unknown columns or with values that no longer fit are left out. With no known column
- * left, the default columns the caller has are shown.
+ * left, the default columns the caller has are shown; the columns the kept filter rows are on are shown too.
  */
 export function fitToCatalogue(
   state: TrackerState,
   columns: ReadonlyMap<string, OverviewColumn>,
   defaults: readonly string[],
 ): TrackerState {
-  let shown = state.columns.filter((id) => columns.has(id));
-  if (shown.length === 0) shown = defaults.filter((id) => columns.has(id));
+  let known = state.columns.filter((id) => columns.has(id));
+  if (known.length === 0) known = defaults.filter((id) => columns.has(id));
   const filter = state.filter ? fittingFilter(state.filter, columns) : null;
+  // A linked filter on a column the table does not show brings the column, as the filter builder does, so
+  // that saving the view keeps the filter.
+  const shown = withFilteredColumns(known, filter);
   return {
     ...state,
     columns: shown,

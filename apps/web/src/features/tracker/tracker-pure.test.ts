@@ -317,7 +317,8 @@ describe('fitting a linked state to the caller columns', () => {
       },
     };
     const fitted = fitToCatalogue(linked, byId, DEFAULT_TRACKER_COLUMNS);
-    expect(fitted.columns).toEqual(['permit.Status']);
+    // The filter kept is on Poles, which the table then shows.
+    expect(fitted.columns).toEqual(['permit.Status', 'permit.ActualPoles']);
     expect(fitted.sorts).toEqual([{ dataId: 'permit.Status', direction: 'Ascending' }]);
     expect(fitted.summary).toEqual([{ dataId: 'permit.ActualPoles', metric: 'Max' }]);
     expect(fitted.filter?.rows.map((r) => r.id)).toEqual(['d']);
