@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { definitionTimers, type PlacedTimer, timerEventMatches } from './timer-state.ts';
-import { id, KEY, sampleDefinition, stage, task, timer } from './workflow-fixtures.ts';
+import { ENTRY, id, KEY, sampleDefinition, stage, task, timer } from './workflow-fixtures.ts';
 
 const [review, survey] = definitionTimers(sampleDefinition()) as [PlacedTimer, PlacedTimer];
 
@@ -12,9 +12,17 @@ describe('definitionTimers', () => {
         ownerKey: KEY.review,
         stageKey: KEY.intake,
         taskKey: KEY.review,
+        libraryEntryId: ENTRY.review,
         name: 'Completeness Review',
       },
-      { ownerKind: 'Stage', ownerKey: KEY.survey, stageKey: KEY.survey, taskKey: null, name: 'Survey' },
+      {
+        ownerKind: 'Stage',
+        ownerKey: KEY.survey,
+        stageKey: KEY.survey,
+        taskKey: null,
+        libraryEntryId: ENTRY.survey,
+        name: 'Survey',
+      },
     ]);
   });
 
