@@ -53,6 +53,25 @@ describe.skipIf(!chromiumPath)('the permit tracker in a browser', () => {
     await screenshot(owner, 'tracker');
   });
 
+  it('fills the window down to its bottom edge with rows, at any window height', async () => {
+    /** The space between the bottom of the table's frame (with its pager) and the window's. */
+    const spaceBelow = () =>
+      owner.evaluate(() => {
+        const frame = document.querySelector('table[aria-label="Permits"]')!.closest('.mantine-Paper-root')!;
+        return window.innerHeight - frame.getBoundingClientRect().bottom;
+      });
+    await expect.poll(spaceBelow).toBeGreaterThanOrEqual(8);
+    expect(await spaceBelow()).toBeLessThanOrEqual(40);
+    const before = await owner.viewportSize();
+    await owner.setViewportSize({ width: before!.width, height: 1200 });
+    try {
+      await expect.poll(spaceBelow).toBeLessThanOrEqual(40);
+      expect(await spaceBelow()).toBeGreaterThanOrEqual(8);
+    } finally {
+      await owner.setViewportSize(before!);
+    }
+  });
+
   it('searches, keeps the search in the address, and opens a permit from its row', async () => {
     await owner.getByRole('textbox', { name: 'Search permits' }).fill('NEC-JU-000123');
     await expect.poll(() => owner.getByText('1 permit', { exact: true }).count()).toBe(1);

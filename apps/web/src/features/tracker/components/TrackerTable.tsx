@@ -11,6 +11,7 @@ import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
 import { DataTableErrorState } from '../../../components/data-table/DataTableErrorState';
 import { DataTableSkeletonRows } from '../../../components/data-table/DataTableSkeletonRows';
 import { SelectAllCheckbox } from '../../../components/data-table/SelectAllCheckbox';
+import { useFillHeight } from '../../../lib/use-fill-height';
 import { PermitStatusBadge } from '../../permits/workflow/components/PermitStatusBadge';
 import { cellText, isNumericColumn, METRIC_LABELS, summaryCellText, summaryText } from '../tracker-columns';
 import { columnTitle } from '../tracker-filter';
@@ -111,6 +112,8 @@ export function TrackerTable({
   footer,
 }: TrackerTableProps) {
   const scroller = useRef<HTMLDivElement>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  const fill = useFillHeight(scroller, frame);
   const [widths, setWidths] = useState<Record<string, number>>({});
   const [focused, setFocused] = useState(0);
   const list = rows ?? [];
@@ -232,10 +235,14 @@ export function TrackerTable({
 
   const stickyBg = 'var(--mantine-color-body)';
   return (
-    <Paper withBorder radius="md" style={{ overflow: 'clip' }}>
+    <Paper ref={frame} withBorder radius="md" style={{ overflow: 'clip' }}>
       <Box
         ref={scroller}
-        style={{ overflow: 'auto', maxHeight: 'max(360px, calc(100dvh - 300px))', position: 'relative' }}
+        style={{
+          overflow: 'auto',
+          maxHeight: fill === null ? 'max(360px, calc(100dvh - 300px))' : fill,
+          position: 'relative',
+        }}
       >
         <Table
           highlightOnHover
