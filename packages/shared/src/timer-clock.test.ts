@@ -57,6 +57,25 @@ describe('addCountedDays', () => {
     expect(addCountedDays(saturday, 2, 'Calendar', 'America/New_York')).toEqual(at('2026-03-09T13:00:00Z'));
     expect(addCountedDays(saturday, 2, 'Calendar')).toEqual(at('2026-03-09T14:00:00Z'));
   });
+
+  it('keeps the local time of day where the clocks go forward at midnight', () => {
+    // Havana goes from 00:00 to 01:00 on Sunday 2026-03-08: 09:00 CST is 14:00 UTC, 09:00 CDT 13:00 UTC.
+    const saturday = at('2026-03-07T14:00:00Z');
+    expect(addCountedDays(saturday, 2, 'Calendar', 'America/Havana')).toEqual(at('2026-03-09T13:00:00Z'));
+    // The short Sunday begins at 01:00: half of it is 12:30 local.
+    expect(addCountedDays(at('2026-03-08T05:00:00Z'), 0.5, 'Calendar', 'America/Havana')).toEqual(
+      at('2026-03-08T16:30:00Z'),
+    );
+  });
+
+  it('counts a date the zone skipped, reached at the jump', () => {
+    // Samoa went from Thursday 29 to Saturday 31 December 2011 at midnight (10:00 UTC): a clock started
+    // at Thursday noon reaches one day at the jump, for it counts the skipped Friday whole.
+    const thursdayNoon = at('2011-12-29T22:00:00Z');
+    expect(addCountedDays(thursdayNoon, 1, 'Calendar', 'Pacific/Apia')).toEqual(at('2011-12-30T10:00:00Z'));
+    expect(addCountedDays(thursdayNoon, 1.5, 'Calendar', 'Pacific/Apia')).toEqual(at('2011-12-30T10:00:00Z'));
+    expect(addCountedDays(thursdayNoon, 2, 'Calendar', 'Pacific/Apia')).toEqual(at('2011-12-30T22:00:00Z'));
+  });
 });
 
 describe('countedDaysBetween', () => {
@@ -64,6 +83,41 @@ describe('countedDaysBetween', () => {
     const monday = at('2026-01-05T09:00:00Z');
     expect(countedDaysBetween(FRIDAY_9, monday, 'Calendar')).toBe(3);
     expect(countedDaysBetween(FRIDAY_9, monday, 'Business')).toBe(1);
+  });
+
+  it('counts a day of 23 hours that begins at 01:00 as one day', () => {
+    // 07:00 on Saturday to 08:00 on Tuesday in Havana, across the change at midnight on Sunday.
+    const days = countedDaysBetween(
+      at('2026-03-07T12:00:00Z'),
+      at('2026-03-10T12:00:00Z'),
+      'Calendar',
+      'America/Havana',
+    );
+    expect(days).toBeCloseTo(3 + 1 / 24, 9);
+    expect(
+      countedDaysBetween(
+        at('2026-03-08T05:00:00Z'),
+        at('2026-03-09T04:00:00Z'),
+        'Calendar',
+        'America/Havana',
+      ),
+    ).toBe(1);
+  });
+
+  it('counts the dates a zone skipped once a span reaches past the jump', () => {
+    const thursday = at('2011-12-29T12:00:00Z');
+    expect(countedDaysBetween(thursday, at('2011-12-30T10:00:00Z'), 'Calendar', 'Pacific/Apia')).toBeCloseTo(
+      1 + 22 / 24,
+      9,
+    );
+    expect(countedDaysBetween(thursday, at('2011-12-30T09:59:59Z'), 'Calendar', 'Pacific/Apia')).toBeLessThan(
+      1,
+    );
+    // The skipped Friday is a weekday: it counts for business days too; Saturday the 31st does not.
+    expect(countedDaysBetween(thursday, at('2011-12-30T12:00:00Z'), 'Business', 'Pacific/Apia')).toBeCloseTo(
+      1 + 22 / 24,
+      9,
+    );
   });
 });
 

@@ -86,15 +86,50 @@ function instantOf(wall: number, timeZone: string): number {
   return wall - (wallClock(guess, timeZone) - guess);
 }
 
-/** The local day an instant falls on: its end, its length (23 to 25 hours), whether it is a weekend day. */
+/**
+ * The first instant at which the zone's wall clock reads `wall` or later. Where the clock jumps over
+ * `wall` (a daylight-saving change at midnight, as in Havana or Santiago, or a date a zone skipped, as
+ * Samoa did on 30 December 2011), that is the instant of the jump, found by halving an interval that
+ * holds it.
+ */
+function firstInstantFrom(wall: number, timeZone: string): number {
+  const guess = instantOf(wall, timeZone);
+  if (wallClock(guess, timeZone) >= wall) return guess;
+  let before = guess;
+  let after = guess + 2 * DAY_MS;
+  while (after - before > 1) {
+    const middle = Math.floor((before + after) / 2);
+    if (wallClock(middle, timeZone) >= wall) after = middle;
+    else before = middle;
+  }
+  return after;
+}
+
+const isWeekend = (midnight: number) => {
+  const weekday = new Date(midnight).getUTCDay();
+  return weekday === 0 || weekday === 6;
+};
+
+/**
+ * The local day an instant falls on: its end (when the next local day begins), its length (23 to 25 hours
+ * where daylight saving changes), whether it is a weekend day, and the dates the zone skipped right after
+ * it (none but where a zone jumped a whole date) with how many of them were weekdays.
+ */
 function localDay(ms: number, timeZone: string) {
   const wall = wallClock(ms, timeZone);
   const midnight = wall - (((wall % DAY_MS) + DAY_MS) % DAY_MS);
-  const start = instantOf(midnight, timeZone);
+  const start = firstInstantFrom(midnight, timeZone);
   // Never behind the instant itself, so walking day by day always moves forward.
-  const end = Math.max(instantOf(midnight + DAY_MS, timeZone), ms + 1);
-  const weekday = new Date(midnight).getUTCDay();
-  return { end, length: end - start, weekend: weekday === 0 || weekday === 6 };
+  const end = Math.max(firstInstantFrom(midnight + DAY_MS, timeZone), ms + 1);
+  const nextWall = wallClock(end, timeZone);
+  const nextMidnight = nextWall - (((nextWall % DAY_MS) + DAY_MS) % DAY_MS);
+  let skipped = 0;
+  let skippedWeekdays = 0;
+  for (let day = midnight + DAY_MS; day < nextMidnight; day += DAY_MS) {
+    skipped++;
+    if (!isWeekend(day)) skippedWeekdays++;
+  }
+  return { end, length: end - start, weekend: isWeekend(midnight), skipped, skippedWeekdays };
 }
 
 /** Whether a day counts for this kind of timer. */
@@ -108,7 +143,10 @@ interface Piece {
   scaled: number;
 }
 
-/** The pieces of [from, to) that fall on counted days. */
+/**
+ * The pieces of [from, to) that fall on counted days. Dates a zone skipped count whole when [from, to)
+ * reaches past the jump, as a piece of no length at the instant of the jump.
+ */
 function* countedPieces(from: number, to: number, dayKind: TimerDayKind, timeZone: string) {
   let at = from;
   while (at < to) {
@@ -119,13 +157,19 @@ function* countedPieces(from: number, to: number, dayKind: TimerDayKind, timeZon
       const scaled = dayLength === DAY_MS ? end - at : Math.round(((end - at) * DAY_MS) / dayLength);
       yield { from: at, to: end, dayLength, scaled } satisfies Piece;
     }
+    const skipped = dayKind === 'Calendar' ? day.skipped : day.skippedWeekdays;
+    if (skipped > 0 && day.end <= to) {
+      yield { from: day.end, to: day.end, dayLength: DAY_MS, scaled: skipped * DAY_MS } satisfies Piece;
+    }
     at = end;
   }
 }
 
 /** The instant within a piece by which `need` standard milliseconds of it have been counted. */
 const within = (piece: Piece, need: number) =>
-  piece.from + (piece.dayLength === DAY_MS ? need : Math.round((need * piece.dayLength) / DAY_MS));
+  piece.to === piece.from
+    ? piece.from
+    : piece.from + (piece.dayLength === DAY_MS ? need : Math.round((need * piece.dayLength) / DAY_MS));
 
 /**
  * The spans a timer ran: from its start to its stop (or now), less the holds when it pauses on hold.
