@@ -21,7 +21,7 @@ import { performance } from 'node:perf_hooks';
 import type { FilterGroupDraft, OverviewRequest } from '@crossarm/shared';
 import { CompiledQuery, type KyselyPlugin, type RawBuilder, sql } from 'kysely';
 import pg from 'pg';
-import { timerDaysSql } from '../apps/api/src/modules/overview/column-sql.ts';
+import { CLOCK_DAYS_AHEAD, timerDaysSql } from '../apps/api/src/modules/overview/column-sql.ts';
 import { ADMIN_URL, databaseUrl, flag, openBench, option, out } from './harness.ts';
 import { buildPermitWorld, describeWorld, hasWorld, type PermitWorld } from './permit-world.ts';
 
@@ -335,11 +335,15 @@ const cases: Case[] = [
       },
       sortOptions: [{ dataId: `task.${clocked.entryId}.ElapsedTimeOnTimer`, direction: 'Descending' }],
     },
-    // The days of each visible permit's clock on that task, counted once, then kept and ordered.
+    // The days of each visible permit's clock on that task that has spanned long enough to reach them (the
+    // days counted never run more than CLOCK_DAYS_AHEAD ahead of the time spanned), counted once, then kept
+    // and ordered.
     handSql: sql`WITH m AS MATERIALIZED (
         SELECT p.id, p.created_at, ${timerDaysSql('tm')} AS days
         FROM permit_timers tm JOIN permits p ON p.id = tm.permit_id
-        WHERE tm.owner_entry_id = ${clocked.entryId} AND tm.project_id = ANY (${owned}::uuid[]))
+        WHERE tm.owner_entry_id = ${clocked.entryId} AND tm.project_id = ANY (${owned}::uuid[])
+          AND coalesce(tm.stopped_at, now()) - tm.started_at
+            >= make_interval(days => ${CLOCK_DAYS - CLOCK_DAYS_AHEAD}))
       SELECT (SELECT array_agg(id ORDER BY days DESC, created_at DESC, id DESC) FROM (
           SELECT * FROM m WHERE floor(days) >= ${CLOCK_DAYS} ORDER BY days DESC, created_at DESC, id DESC LIMIT 50)
           page) AS ids,

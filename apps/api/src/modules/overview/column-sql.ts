@@ -380,6 +380,28 @@ export function timerDaysSql(alias: string, now: Sql = sql`now()`): Sql {
   )}, ${now})`;
 }
 
+/**
+ * How far a clock's counted days can run ahead of the real time it spans: a local day shortened by a
+ * change of offset counts whole (an hour a year with daylight saving; a whole day where a zone once
+ * skipped a date). Business days and holds only ever count less.
+ */
+export const CLOCK_DAYS_AHEAD = 2;
+
+/**
+ * Days on a clock (`tm`) compared in whole days, as `duration`. A lower bound first asks the cheap question
+ * whether the clock has spanned that long at all (less `CLOCK_DAYS_AHEAD`), so that only such clocks have
+ * their days counted: a filter for clocks past 30 days no longer counts every clock of the task.
+ */
+const clockDuration: Condition = (x, operator, value) => {
+  const compared = duration(x, operator, value);
+  if (operator !== 'GreaterThan' && operator !== 'GreaterThanOrEquals' && operator !== 'Equals') {
+    return compared;
+  }
+  const spanned = sql`coalesce(tm.stopped_at, now()) - tm.started_at
+    >= make_interval(secs => greatest(0, ${Number(value)}::float8 - ${CLOCK_DAYS_AHEAD}) * 86400)`;
+  return sql`(${spanned} AND ${compared})`;
+};
+
 /** The permit's tasks with the entry; the first is the one in the earliest stage. */
 const taskPlace = (entryId: string): Place => ({
   from: sql`permit_tasks t`,
@@ -437,7 +459,7 @@ export function taskColumnSql(entryId: string, field: TaskField): ColumnSql {
       const days = timerDaysSql('tm');
       return {
         shown: sql`(SELECT ${days} ${placesOf(clocks)} ORDER BY tm.started_at LIMIT 1)`,
-        ...placeFilter(clocks, days, duration),
+        ...placeFilter(clocks, days, clockDuration),
       };
     }
   }

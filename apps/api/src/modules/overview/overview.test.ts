@@ -568,6 +568,18 @@ describe('filters', () => {
     expect(sorted(await idsFor(t, s.ownerMember, where(review, 'Equals', middle)))).toEqual(
       wholeDays((whole) => whole === middle),
     );
+    // A lower bound first keeps the clocks that have spanned long enough; at every whole day a clock
+    // shows (on business days, paused or stopped, its days fall well short of the time it spans), it
+    // keeps exactly the clocks the shared clock puts there or past.
+    for (const whole of new Set(days.map(Math.floor))) {
+      expect(
+        sorted(await idsFor(t, s.ownerMember, where(review, 'GreaterThan', whole - 1))),
+        `> ${whole - 1}`,
+      ).toEqual(wholeDays((value) => value > whole - 1));
+      expect(sorted(await idsFor(t, s.ownerMember, where(review, 'Equals', whole))), `= ${whole}`).toEqual(
+        wholeDays((value) => value === whole),
+      );
+    }
     // NotEquals also keeps the permits whose clock never started.
     const notMiddle = await idsFor(t, s.ownerMember, where(review, 'NotEquals', middle));
     expect(sorted(notMiddle)).toEqual(

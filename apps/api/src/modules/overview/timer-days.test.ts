@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { timerDaysSql } from './column-sql.ts';
+import { CLOCK_DAYS_AHEAD, timerDaysSql } from './column-sql.ts';
 
 // The days a clock has run, counted in SQL for the overview's filters, sorts and sums, against the shared
 // timer clock that shows them everywhere else: both must give the same number for any clock.
@@ -24,7 +24,16 @@ interface Clock {
   timeZone: string;
 }
 
-const ZONES = ['UTC', 'America/New_York', 'America/Los_Angeles', 'Europe/London', 'Australia/Sydney'];
+// Havana and Santiago change their clocks at midnight: a local day then begins an hour late.
+const ZONES = [
+  'UTC',
+  'America/New_York',
+  'America/Los_Angeles',
+  'Europe/London',
+  'Australia/Sydney',
+  'America/Havana',
+  'America/Santiago',
+];
 const HOUR_MS = 3_600_000;
 
 /** The days each clock has run at `now`, by one SQL statement over all of them. */
@@ -100,6 +109,41 @@ describe('the days a clock has run, counted in SQL', () => {
     );
   });
 
+  // A filter for clocks past N days first keeps the clocks that have spanned N - CLOCK_DAYS_AHEAD days of
+  // real time; it may only do so if no clock counts more than that many days ahead of the time it spans.
+  it('never count more than CLOCK_DAYS_AHEAD days ahead of the real time a clock spans', async () => {
+    const now = new Date('2026-11-27T14:25:00Z');
+    const spanned = (clock: Clock) =>
+      (Math.min(clock.stoppedAt?.getTime() ?? now.getTime(), now.getTime()) - clock.startedAt.getTime()) /
+      (24 * HOUR_MS);
+    let most = -Infinity;
+    await fc.assert(
+      fc.asyncProperty(fc.array(clockArb(now.getTime()), { minLength: 1, maxLength: 25 }), async (clocks) => {
+        const got = await daysInSql(clocks, now);
+        clocks.forEach((clock, index) => {
+          most = Math.max(most, got[index]! - spanned(clock));
+          expect(got[index]!, JSON.stringify(clock)).toBeLessThanOrEqual(spanned(clock) + CLOCK_DAYS_AHEAD);
+        });
+      }),
+      { numRuns: 60, seed: 20261128 },
+    );
+    // Daylight saving puts a clock an hour ahead at most.
+    expect(most).toBeLessThanOrEqual(1 / 24 + 1e-9);
+    // Samoa skipped 30 December 2011: a clock running through it counts that day it never had.
+    const samoa: Clock = {
+      startedAt: new Date('2011-12-29T12:00:00Z'),
+      stoppedAt: new Date('2011-12-30T12:00:00Z'),
+      pausesOnHold: false,
+      holds: [],
+      dayKind: 'Calendar',
+      timeZone: 'Pacific/Apia',
+    };
+    const [skipped] = await daysInSql([samoa], now);
+    expect(skipped).toBeCloseTo(2, 9);
+    expect(daysInClock(samoa, now)).toBeCloseTo(2, 9);
+    expect(skipped! - spanned(samoa)).toBeLessThanOrEqual(CLOCK_DAYS_AHEAD);
+  });
+
   it('count a day of 23 or 25 hours as one day, and skip weekends for business days', async () => {
     const clock = (startedAt: string, dayKind: TimerDayKind, timeZone: string): Clock => ({
       startedAt: new Date(startedAt),
@@ -122,6 +166,14 @@ describe('the days a clock has run, counted in SQL', () => {
       [clock('2026-11-21T10:00:00Z', 'Business', 'UTC'), '2026-11-22T20:00:00Z', 0],
       // Monday 00:00 to the next Monday 00:00: five.
       [clock('2026-11-16T00:00:00Z', 'Business', 'UTC'), '2026-11-23T00:00:00Z', 5],
+      // Havana moves its clocks from midnight to 01:00: 8 March 2026 is a day of 23 hours that begins at
+      // 01:00, and counts whole.
+      [clock('2026-03-08T05:00:00Z', 'Calendar', 'America/Havana'), '2026-03-09T04:00:00Z', 1],
+      // 07:00 on the 7th to 08:00 on the 10th, local: three days and an hour.
+      [clock('2026-03-07T12:00:00Z', 'Calendar', 'America/Havana'), '2026-03-10T12:00:00Z', 3 + 1 / 24],
+      // Samoa went from 29 to 31 December 2011: the skipped Friday counts, for business days too.
+      [clock('2011-12-29T12:00:00Z', 'Calendar', 'Pacific/Apia'), '2011-12-30T12:00:00Z', 2],
+      [clock('2011-12-29T12:00:00Z', 'Business', 'Pacific/Apia'), '2011-12-30T12:00:00Z', 1 + 22 / 24],
     ];
     const got = await Promise.all(cases.map(([c, now]) => daysInSql([c], new Date(now))));
     cases.forEach(([c, now, days], index) => {
