@@ -86,24 +86,37 @@ function instantOf(wall: number, timeZone: string): number {
   return wall - (wallClock(guess, timeZone) - guess);
 }
 
+/** An instant and what the zone's wall clock reads then (as if UTC). */
+interface WallInstant {
+  at: number;
+  wall: number;
+}
+
 /**
  * The first instant at which the zone's wall clock reads `wall` or later. Where the clock jumps over
  * `wall` (a daylight-saving change at midnight, as in Havana or Santiago, or a date a zone skipped, as
  * Samoa did on 30 December 2011), that is the instant of the jump, found by halving an interval that
  * holds it.
  */
-function firstInstantFrom(wall: number, timeZone: string): number {
+function firstInstantFrom(wall: number, timeZone: string): WallInstant {
   const guess = instantOf(wall, timeZone);
-  if (wallClock(guess, timeZone) >= wall) return guess;
+  const seen = wallClock(guess, timeZone);
+  if (seen >= wall) return { at: guess, wall: seen };
   let before = guess;
   let after = guess + 2 * DAY_MS;
+  let afterWall = wallClock(after, timeZone);
   while (after - before > 1) {
     const middle = Math.floor((before + after) / 2);
-    if (wallClock(middle, timeZone) >= wall) after = middle;
-    else before = middle;
+    const middleWall = wallClock(middle, timeZone);
+    if (middleWall >= wall) {
+      after = middle;
+      afterWall = middleWall;
+    } else before = middle;
   }
-  return after;
+  return { at: after, wall: afterWall };
 }
+
+const startOfDay = (wall: number) => wall - (((wall % DAY_MS) + DAY_MS) % DAY_MS);
 
 const isWeekend = (midnight: number) => {
   const weekday = new Date(midnight).getUTCDay();
@@ -111,25 +124,27 @@ const isWeekend = (midnight: number) => {
 };
 
 /**
- * The local day an instant falls on: its end (when the next local day begins), its length (23 to 25 hours
- * where daylight saving changes), whether it is a weekend day, and the dates the zone skipped right after
- * it (none but where a zone jumped a whole date) with how many of them were weekdays.
+ * The local day an instant falls on: its end (when the next local day begins, with the wall clock then),
+ * its length (23 to 25 hours where daylight saving changes), whether it is a weekend day, and the dates the
+ * zone skipped right after it (none but where a zone jumped a whole date) with how many were weekdays.
+ * `begun`, when given, is the instant the day began with its wall clock (the end of the day before), which
+ * spares reading them again when the days are walked one after another.
  */
-function localDay(ms: number, timeZone: string) {
-  const wall = wallClock(ms, timeZone);
-  const midnight = wall - (((wall % DAY_MS) + DAY_MS) % DAY_MS);
-  const start = firstInstantFrom(midnight, timeZone);
+function localDay(ms: number, timeZone: string, begun?: WallInstant) {
+  const wall = begun?.wall ?? wallClock(ms, timeZone);
+  const midnight = startOfDay(wall);
+  const start = begun?.at ?? firstInstantFrom(midnight, timeZone).at;
+  const next = firstInstantFrom(midnight + DAY_MS, timeZone);
   // Never behind the instant itself, so walking day by day always moves forward.
-  const end = Math.max(firstInstantFrom(midnight + DAY_MS, timeZone), ms + 1);
-  const nextWall = wallClock(end, timeZone);
-  const nextMidnight = nextWall - (((nextWall % DAY_MS) + DAY_MS) % DAY_MS);
+  const end = Math.max(next.at, ms + 1);
+  const endWall = end === next.at ? next.wall : wallClock(end, timeZone);
   let skipped = 0;
   let skippedWeekdays = 0;
-  for (let day = midnight + DAY_MS; day < nextMidnight; day += DAY_MS) {
+  for (let day = midnight + DAY_MS; day < startOfDay(endWall); day += DAY_MS) {
     skipped++;
     if (!isWeekend(day)) skippedWeekdays++;
   }
-  return { end, length: end - start, weekend: isWeekend(midnight), skipped, skippedWeekdays };
+  return { end, endWall, length: end - start, weekend: isWeekend(midnight), skipped, skippedWeekdays };
 }
 
 /** Whether a day counts for this kind of timer. */
@@ -149,8 +164,9 @@ interface Piece {
  */
 function* countedPieces(from: number, to: number, dayKind: TimerDayKind, timeZone: string) {
   let at = from;
+  let begun: WallInstant | undefined;
   while (at < to) {
-    const day = localDay(at, timeZone);
+    const day = localDay(at, timeZone, begun);
     const end = Math.min(day.end, to);
     if (counts(dayKind, day)) {
       const dayLength = day.length;
@@ -162,6 +178,7 @@ function* countedPieces(from: number, to: number, dayKind: TimerDayKind, timeZon
       yield { from: day.end, to: day.end, dayLength: DAY_MS, scaled: skipped * DAY_MS } satisfies Piece;
     }
     at = end;
+    begun = end === day.end ? { at: day.end, wall: day.endWall } : undefined;
   }
 }
 
