@@ -392,13 +392,17 @@ export const CLOCK_DAYS_AHEAD = 2;
  * whether the clock has spanned that long at all (less `CLOCK_DAYS_AHEAD`), so that only such clocks have
  * their days counted: a filter for clocks past 30 days no longer counts every clock of the task.
  */
+const MAX_SPAN_DAYS = 1_000_000;
 const clockDuration: Condition = (x, operator, value) => {
   const compared = duration(x, operator, value);
-  if (operator !== 'GreaterThan' && operator !== 'GreaterThanOrEquals' && operator !== 'Equals') {
-    return compared;
-  }
+  const lowerBound =
+    operator === 'GreaterThan' || operator === 'GreaterThanOrEquals' || operator === 'Equals';
+  // Bounds this low keep clocks that have not run at all (or start later than the database's clock).
+  const spanDays = Number(value) - CLOCK_DAYS_AHEAD;
+  if (!lowerBound || !(spanDays > 0)) return compared;
+  // No clock spans a million days; a larger bound asks no more of the span (and stays an interval).
   const spanned = sql`coalesce(tm.stopped_at, now()) - tm.started_at
-    >= make_interval(secs => greatest(0, ${Number(value)}::float8 - ${CLOCK_DAYS_AHEAD}) * 86400)`;
+    >= make_interval(secs => ${Math.min(spanDays, MAX_SPAN_DAYS) * 86_400}::float8)`;
   return sql`(${spanned} AND ${compared})`;
 };
 

@@ -585,6 +585,18 @@ describe('filters', () => {
     expect(sorted(notMiddle)).toEqual(
       visible.filter((id) => !clock.has(id) || Math.floor(clock.get(id)!) !== middle).sort(),
     );
+    // A bound larger than any clock keeps none (and is no error).
+    expect(await idsFor(t, s.ownerMember, where(review, 'GreaterThanOrEquals', 1e12))).toEqual([]);
+    // A clock that starts later than the database's clock has run 0 days: a bound of 0 keeps it.
+    const early = visible[2]!;
+    await t.db
+      .updateTable('permit_timers')
+      .set({ started_at: new Date(Date.now() + DAY_MS), stopped_at: null, holds: JSON.stringify([]) })
+      .where('permit_id', '=', early)
+      .where('owner_key', '=', KEY.review)
+      .execute();
+    expect(await idsFor(t, s.ownerMember, where(review, 'Equals', 0))).toContain(early);
+    expect(await idsFor(t, s.ownerMember, where(review, 'GreaterThanOrEquals', 0))).toContain(early);
   });
 
   it('combines nested And and Or groups, leaving out incomplete rows and empty groups', async () => {
