@@ -104,6 +104,34 @@ describe('countedDaysBetween', () => {
     ).toBe(1);
   });
 
+  it('counts the hour a date stepped back in as the day before, 25 hours long', () => {
+    // St John's went back from 00:01 to 23:01 on Saturday until 2010 (2009-11-01 02:31 UTC): a minute of
+    // that second Saturday evening is a minute of a 25-hour day, and the two days still count two.
+    expect(
+      countedDaysBetween(
+        at('2009-11-01T02:40:00Z'),
+        at('2009-11-01T02:41:00Z'),
+        'Calendar',
+        'America/St_Johns',
+      ),
+    ).toBeCloseTo(1 / 1500, 12);
+    expect(
+      countedDaysBetween(
+        at('2009-10-31T02:30:00Z'),
+        at('2009-11-02T03:30:00Z'),
+        'Calendar',
+        'America/St_Johns',
+      ),
+    ).toBeCloseTo(2, 12);
+    const clock = { ...timer(), dayKind: 'Calendar' as const, timeZone: 'America/St_Johns' };
+    const reading = readTimer(
+      { ...clock, startedAt: at('2009-11-01T02:45:00Z') },
+      at('2009-11-02T12:00:00Z'),
+    );
+    expect(reading.breached).toBe(false);
+    expect(reading.elapsedOnTimerDays).toBeCloseTo(1.3841666, 6);
+  });
+
   it('counts the dates a zone skipped once a span reaches past the jump', () => {
     const thursday = at('2011-12-29T12:00:00Z');
     expect(countedDaysBetween(thursday, at('2011-12-30T10:00:00Z'), 'Calendar', 'Pacific/Apia')).toBeCloseTo(

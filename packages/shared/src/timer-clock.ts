@@ -93,17 +93,20 @@ interface WallInstant {
 }
 
 /**
- * The first instant at which the zone's wall clock reads `wall` or later. Where the clock jumps over
- * `wall` (a daylight-saving change at midnight, as in Havana or Santiago, or a date a zone skipped, as
- * Samoa did on 30 December 2011), that is the instant of the jump, found by halving an interval that
- * holds it.
+ * The first instant after `later` at which the zone's wall clock reads `wall` or later. Where the clock
+ * jumps over `wall` (a daylight-saving change at midnight, as in Havana or Santiago, or a date a zone
+ * skipped, as Samoa did on 30 December 2011), that is the instant of the jump; where the date stepped back
+ * after `wall` first came (St John's went from 00:01 back to 23:01 until 2010), it is when `wall` comes
+ * again. Either is found by halving an interval that starts before it.
  */
-function firstInstantFrom(wall: number, timeZone: string): WallInstant {
+function firstInstantFrom(wall: number, timeZone: string, later = Number.NEGATIVE_INFINITY): WallInstant {
   const guess = instantOf(wall, timeZone);
   const seen = wallClock(guess, timeZone);
-  if (seen >= wall) return { at: guess, wall: seen };
-  let before = guess;
-  let after = guess + 2 * DAY_MS;
+  if (seen >= wall && guess > later) return { at: guess, wall: seen };
+  // The start reads before `wall`: the guess in a jump, or `later` itself (the caller's instant, whose
+  // wall clock is before `wall`).
+  let before = seen < wall && guess > later ? guess : later;
+  let after = before + 2 * DAY_MS;
   let afterWall = wallClock(after, timeZone);
   while (after - before > 1) {
     const middle = Math.floor((before + after) / 2);
@@ -134,10 +137,8 @@ function localDay(ms: number, timeZone: string, begun?: WallInstant) {
   const wall = begun?.wall ?? wallClock(ms, timeZone);
   const midnight = startOfDay(wall);
   const start = begun?.at ?? firstInstantFrom(midnight, timeZone).at;
-  const next = firstInstantFrom(midnight + DAY_MS, timeZone);
-  // Never behind the instant itself, so walking day by day always moves forward.
-  const end = Math.max(next.at, ms + 1);
-  const endWall = end === next.at ? next.wall : wallClock(end, timeZone);
+  // The next day begins after the instant itself, so walking day by day always moves forward.
+  const { at: end, wall: endWall } = firstInstantFrom(midnight + DAY_MS, timeZone, ms);
   let skipped = 0;
   let skippedWeekdays = 0;
   for (let day = midnight + DAY_MS; day < startOfDay(endWall); day += DAY_MS) {

@@ -24,7 +24,8 @@ interface Clock {
   timeZone: string;
 }
 
-// Havana and Santiago change their clocks at midnight: a local day then begins an hour late.
+// Havana and Santiago change their clocks at midnight (a local day then begins an hour late, or midnight
+// comes twice), and so do the Azores in October.
 const ZONES = [
   'UTC',
   'America/New_York',
@@ -33,6 +34,7 @@ const ZONES = [
   'Australia/Sydney',
   'America/Havana',
   'America/Santiago',
+  'Atlantic/Azores',
 ];
 const HOUR_MS = 3_600_000;
 
@@ -171,6 +173,14 @@ describe('the days a clock has run, counted in SQL', () => {
       [clock('2026-03-08T05:00:00Z', 'Calendar', 'America/Havana'), '2026-03-09T04:00:00Z', 1],
       // 07:00 on the 7th to 08:00 on the 10th, local: three days and an hour.
       [clock('2026-03-07T12:00:00Z', 'Calendar', 'America/Havana'), '2026-03-10T12:00:00Z', 3 + 1 / 24],
+      // Havana goes back from 01:00 to midnight on 1 November 2026: the day begins at the first midnight
+      // and is 25 hours long; the day before it still counts whole.
+      [clock('2026-10-31T04:00:00Z', 'Calendar', 'America/Havana'), '2026-11-01T04:00:00Z', 1],
+      [clock('2026-11-01T04:00:00Z', 'Calendar', 'America/Havana'), '2026-11-02T05:00:00Z', 1],
+      [clock('2026-10-25T00:00:00Z', 'Calendar', 'Atlantic/Azores'), '2026-10-26T01:00:00Z', 1],
+      // St John's went back from 00:01 to 23:01 the day before until 2010: Saturday then ran 25 hours.
+      [clock('2009-11-01T02:40:00Z', 'Calendar', 'America/St_Johns'), '2009-11-01T02:41:00Z', 1 / 1500],
+      [clock('2009-10-31T02:30:00Z', 'Calendar', 'America/St_Johns'), '2009-11-02T03:30:00Z', 2],
       // Samoa went from 29 to 31 December 2011: the skipped Friday counts, for business days too.
       [clock('2011-12-29T12:00:00Z', 'Calendar', 'Pacific/Apia'), '2011-12-30T12:00:00Z', 2],
       [clock('2011-12-29T12:00:00Z', 'Business', 'Pacific/Apia'), '2011-12-30T12:00:00Z', 1 + 22 / 24],

@@ -1,0 +1,87 @@
+import { type Kysely, sql } from 'kysely';
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    -- The first moment of a local date in a zone. Where the clocks go back from 01:00 to midnight (Havana in
+    -- November, the Azores in October), midnight comes twice and AT TIME ZONE takes the later; the day began
+    -- at the earlier, midnight at the offset of the day before, as the shared timer clock counts it.
+    CREATE FUNCTION timer_local_day_start(day timestamp, zone text) RETURNS timestamptz
+    LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+    DECLARE
+      later timestamptz := day AT TIME ZONE zone;
+      before timestamptz := later - interval '1 day';
+      earlier timestamptz := (day - ((before AT TIME ZONE zone) - (before AT TIME ZONE 'UTC'))) AT TIME ZONE 'UTC';
+    BEGIN
+      IF earlier < later AND earlier AT TIME ZONE zone = day THEN
+        RETURN earlier;
+      END IF;
+      RETURN later;
+    END;
+    $$;
+
+    -- As before, but a local day runs from its first moment to the first moment of the next date after
+    -- \`at\` (where a date stepped back, as St John's did until 2010, the next date's midnight comes again).
+    CREATE OR REPLACE FUNCTION timer_day_mark(at timestamptz, day_kind text, zone text) RETURNS float8
+    LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+    DECLARE
+      day timestamp;
+      n integer;
+      part float8;
+      weekday integer;
+      day_start timestamptz;
+      day_end timestamptz;
+    BEGIN
+      IF zone = 'UTC' THEN
+        part := extract(epoch FROM at) / 86400 - 11323;
+        n := floor(part);
+        part := part - n;
+      ELSE
+        day := date_trunc('day', at AT TIME ZONE zone);
+        n := day::date - DATE '2001-01-01';
+        day_start := timer_local_day_start(day, zone);
+        day_end := timer_local_day_start(day + interval '1 day', zone);
+        IF day_end <= at THEN
+          day_end := (day + interval '1 day') AT TIME ZONE zone;
+        END IF;
+        part := extract(epoch FROM at - day_start) / extract(epoch FROM day_end - day_start);
+      END IF;
+      IF day_kind = 'Calendar' THEN
+        RETURN n + part;
+      END IF;
+      weekday := ((n % 7) + 7) % 7;
+      RETURN (n - weekday) / 7 * 5 + least(weekday, 5) + CASE WHEN weekday < 5 THEN part ELSE 0 END;
+    END;
+    $$;
+  `.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    CREATE OR REPLACE FUNCTION timer_day_mark(at timestamptz, day_kind text, zone text) RETURNS float8
+    LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+    DECLARE
+      day timestamp;
+      n integer;
+      part float8;
+      weekday integer;
+    BEGIN
+      IF zone = 'UTC' THEN
+        part := extract(epoch FROM at) / 86400 - 11323;
+        n := floor(part);
+        part := part - n;
+      ELSE
+        day := date_trunc('day', at AT TIME ZONE zone);
+        n := day::date - DATE '2001-01-01';
+        part := extract(epoch FROM at - (day AT TIME ZONE zone))
+          / extract(epoch FROM ((day + interval '1 day') AT TIME ZONE zone) - (day AT TIME ZONE zone));
+      END IF;
+      IF day_kind = 'Calendar' THEN
+        RETURN n + part;
+      END IF;
+      weekday := ((n % 7) + 7) % 7;
+      RETURN (n - weekday) / 7 * 5 + least(weekday, 5) + CASE WHEN weekday < 5 THEN part ELSE 0 END;
+    END;
+    $$;
+    DROP FUNCTION timer_local_day_start;
+  `.execute(db);
+}
