@@ -1,7 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 
-export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`
+/**
+ * The days a permit's clock has run, readable in SQL so that the permit overview can filter, sort and sum
+ * by them: this migration's day mark (a later migration replaces it, and restores it when undone).
+ */
+export const timerDayMarkFirst = sql`
     -- The days a permit's clock has run, readable in SQL so that the permit overview can filter, sort and sum
     -- by them. The same arithmetic as the shared timer clock that shows them: a day is a local day in the
     -- timer's zone, a moment counts as the fraction of its local day it covers (so a 23- or 25-hour day
@@ -11,7 +14,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     -- the days counted between two moments are the difference of their marks. In UTC every day is 24 hours
     -- long, so the day and the part of it come from the moment alone (about 1 microsecond a mark; 2 in a
     -- zone with daylight saving).
-    CREATE FUNCTION timer_day_mark(at timestamptz, day_kind text, zone text) RETURNS float8
+    CREATE OR REPLACE FUNCTION timer_day_mark(at timestamptz, day_kind text, zone text) RETURNS float8
     LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
     DECLARE
       day timestamp;
@@ -36,7 +39,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       RETURN (n - weekday) / 7 * 5 + least(weekday, 5) + CASE WHEN weekday < 5 THEN part ELSE 0 END;
     END;
     $$;
-  `.execute(db);
+`;
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await timerDayMarkFirst.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { timerDayMarkFirst } from './20261127T040000-timer-counted-days.ts';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -56,32 +57,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    CREATE OR REPLACE FUNCTION timer_day_mark(at timestamptz, day_kind text, zone text) RETURNS float8
-    LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
-    DECLARE
-      day timestamp;
-      n integer;
-      part float8;
-      weekday integer;
-    BEGIN
-      IF zone = 'UTC' THEN
-        part := extract(epoch FROM at) / 86400 - 11323;
-        n := floor(part);
-        part := part - n;
-      ELSE
-        day := date_trunc('day', at AT TIME ZONE zone);
-        n := day::date - DATE '2001-01-01';
-        part := extract(epoch FROM at - (day AT TIME ZONE zone))
-          / extract(epoch FROM ((day + interval '1 day') AT TIME ZONE zone) - (day AT TIME ZONE zone));
-      END IF;
-      IF day_kind = 'Calendar' THEN
-        RETURN n + part;
-      END IF;
-      weekday := ((n % 7) + 7) % 7;
-      RETURN (n - weekday) / 7 * 5 + least(weekday, 5) + CASE WHEN weekday < 5 THEN part ELSE 0 END;
-    END;
-    $$;
-    DROP FUNCTION timer_local_day_start;
-  `.execute(db);
+  await timerDayMarkFirst.execute(db);
+  await sql`DROP FUNCTION timer_local_day_start;`.execute(db);
 }
