@@ -386,13 +386,14 @@ export function timerDaysSql(alias: string, now: Sql = sql`now()`): Sql {
  * skipped a date). Business days and holds only ever count less.
  */
 export const CLOCK_DAYS_AHEAD = 2;
+/** No clock spans a million days: a larger bound asks no more of a clock's span. */
+const MAX_SPAN_DAYS = 1_000_000;
 
 /**
  * Days on a clock (`tm`) compared in whole days, as `duration`. A lower bound first asks the cheap question
  * whether the clock has spanned that long at all (less `CLOCK_DAYS_AHEAD`), so that only such clocks have
  * their days counted: a filter for clocks past 30 days no longer counts every clock of the task.
  */
-const MAX_SPAN_DAYS = 1_000_000;
 const clockDuration: Condition = (x, operator, value) => {
   const compared = duration(x, operator, value);
   const lowerBound =
@@ -400,7 +401,7 @@ const clockDuration: Condition = (x, operator, value) => {
   // Bounds this low keep clocks that have not run at all (or start later than the database's clock).
   const spanDays = Number(value) - CLOCK_DAYS_AHEAD;
   if (!lowerBound || !(spanDays > 0)) return compared;
-  // No clock spans a million days; a larger bound asks no more of the span (and stays an interval).
+  // Capped, so that the span stays an interval PostgreSQL can hold.
   const spanned = sql`coalesce(tm.stopped_at, now()) - tm.started_at
     >= make_interval(secs => ${Math.min(spanDays, MAX_SPAN_DAYS) * 86_400}::float8)`;
   return sql`(${spanned} AND ${compared})`;
