@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { timerDayMarkFirst } from './20261127T040000-timer-counted-days.ts';
+import { timerDayMarkFirst, timerDayMarkSql } from './20261127T040000-timer-counted-days.ts';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -19,24 +19,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       RETURN later;
     END;
     $$;
-
-    -- As before, but a local day runs from its first moment to the first moment of the next date after
-    -- \`at\` (where a date stepped back, as St John's did until 2010, the next date's midnight comes again).
-    CREATE OR REPLACE FUNCTION timer_day_mark(at timestamptz, day_kind text, zone text) RETURNS float8
-    LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
-    DECLARE
-      day timestamp;
-      n integer;
-      part float8;
-      weekday integer;
+  `.execute(db);
+  // As before, but a local day runs from its first moment to the first moment of the next date after `at`
+  // (where a date stepped back, as St John's did until 2010, the next date's midnight comes again).
+  await timerDayMarkSql({
+    declare: `
       day_start timestamptz;
-      day_end timestamptz;
-    BEGIN
-      IF zone = 'UTC' THEN
-        part := extract(epoch FROM at) / 86400 - 11323;
-        n := floor(part);
-        part := part - n;
-      ELSE
+      day_end timestamptz;`,
+    localDay: `
         day := date_trunc('day', at AT TIME ZONE zone);
         n := day::date - DATE '2001-01-01';
         day_start := timer_local_day_start(day, zone);
@@ -44,16 +34,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         IF day_end <= at THEN
           day_end := (day + interval '1 day') AT TIME ZONE zone;
         END IF;
-        part := extract(epoch FROM at - day_start) / extract(epoch FROM day_end - day_start);
-      END IF;
-      IF day_kind = 'Calendar' THEN
-        RETURN n + part;
-      END IF;
-      weekday := ((n % 7) + 7) % 7;
-      RETURN (n - weekday) / 7 * 5 + least(weekday, 5) + CASE WHEN weekday < 5 THEN part ELSE 0 END;
-    END;
-    $$;
-  `.execute(db);
+        part := extract(epoch FROM at - day_start) / extract(epoch FROM day_end - day_start);`,
+  }).execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
