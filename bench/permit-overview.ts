@@ -2,7 +2,8 @@
  * The permit overview (`POST /api/joint-use/permits/overview`) on a large world, as a pole owner's person:
  * (a) a filtered page (nested And/Or over permit, workflow, task and property columns) with a two-column
  * sort, the count and a summary row; (b) a "contains" search; (c) a deep page; (d) a page of 40 columns;
- * (e) the fixed cost of a request; (f) a filter and sort on the days a task's clock has run.
+ * (e) the fixed cost of a request; (f) a filter and sort on the days a task's clock has run; (g) the whole
+ * program sorted by a date property; (h) by a choice property, whose few values each hold many permits.
  * Each request is timed through the real HTTP stack next to one hand-written SQL statement computing the
  * same answer; the permit ids of both must match. The statements each request runs are counted.
  *
@@ -174,6 +175,24 @@ const visible = Number(
 const DEEP_PAGE = Math.max(0, Math.min(999, Math.floor(visible / 50) - 1));
 out(`the pole owner's person sees ${visible.toLocaleString('en')} permits`);
 const NEWEST = sql`ORDER BY p.created_at DESC, p.id DESC`;
+
+/**
+ * The first page of the visible permits sorted by a short-text property (every permit of the world has one
+ * value of each): the 50th key read from the value index in order, then the permits up to that key sorted.
+ */
+function byPropertySql(entryId: string) {
+  return sql<{ ids: string[] | null; total: number | null }>`WITH k AS MATERIALIZED (
+      SELECT v.value #>> '{}' AS key FROM permit_property_values v
+      WHERE v.property_entry_id = ${entryId} AND jsonb_typeof(v.value) = 'string' AND length(v.value::text) <= 256
+        AND v.project_id = ANY (${owned}::uuid[])
+      ORDER BY v.value #>> '{}' LIMIT 1 OFFSET 49)
+    SELECT (SELECT array_agg(id ORDER BY key, created_at DESC, id DESC) FROM (
+        SELECT p.id, p.created_at, v.value #>> '{}' AS key FROM permit_property_values v JOIN permits p ON p.id = v.permit_id
+        WHERE v.property_entry_id = ${entryId} AND jsonb_typeof(v.value) = 'string' AND length(v.value::text) <= 256
+          AND v.project_id = ANY (${owned}::uuid[]) AND v.value #>> '{}' <= (SELECT key FROM k)
+        ORDER BY key, p.created_at DESC, p.id DESC LIMIT 50) page) AS ids,
+      (SELECT count(*)::int FROM permits p WHERE p.project_id = ANY (${owned}::uuid[])) AS total`;
+}
 
 interface Case {
   name: string;
@@ -349,6 +368,35 @@ const cases: Case[] = [
           page) AS ids,
         count(*) FILTER (WHERE floor(days) >= ${CLOCK_DAYS})::int AS total
       FROM m`,
+  },
+  {
+    name: `(g) sorted by ${due.name}, count`,
+    query: 'includeCount=true',
+    body: {
+      pageOptions: { page: 0, pageSize: 50 },
+      columnOptions: ['permit.PermitNumber', `property.${due.entryId}`],
+      sortOptions: [{ dataId: `property.${due.entryId}`, direction: 'Ascending' }],
+    },
+    handSql: byPropertySql(due.entryId),
+  },
+  {
+    name: `(h) sorted by ${priority.name} descending, count`,
+    query: 'includeCount=true',
+    body: {
+      pageOptions: { page: 0, pageSize: 50 },
+      columnOptions: ['permit.PermitNumber', `property.${priority.entryId}`],
+      sortOptions: [{ dataId: `property.${priority.entryId}`, direction: 'Descending' }],
+    },
+    // A fifth of the permits hold the last choice: the page is the newest 50 of them.
+    handSql: sql`SELECT (SELECT array_agg(id ORDER BY created_at DESC, id DESC) FROM (
+          SELECT p.id, p.created_at FROM permits p WHERE p.project_id = ANY (${owned}::uuid[])
+            AND (SELECT v.value #>> '{}' FROM permit_property_values v
+              WHERE v.permit_id = p.id AND v.property_entry_id = ${priority.entryId}) = (
+              SELECT max(v.value #>> '{}') FROM permit_property_values v
+              WHERE v.property_entry_id = ${priority.entryId} AND jsonb_typeof(v.value) = 'string'
+                AND length(v.value::text) <= 256 AND v.project_id = ANY (${owned}::uuid[]))
+          ${NEWEST} LIMIT 50) page) AS ids,
+        (SELECT count(*)::int FROM permits p WHERE p.project_id = ANY (${owned}::uuid[])) AS total`,
   },
 ];
 

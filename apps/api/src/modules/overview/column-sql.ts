@@ -63,6 +63,24 @@ const entryCell = (table: PlaceTable, entryId: string, value: Sql, order: Sql): 
   entry: entryId,
 });
 
+/**
+ * A sort key that an index over the permits' places holds in order: a page sorted by it first can read the
+ * index in that order and stop once the page is full, rather than computing the key of every visible permit.
+ * The column's `sort` is the key of the permit's `current` place when that place is among those `where`
+ * picks, and empty otherwise.
+ */
+export interface SortWalk {
+  /** The places' table, as `v`. */
+  from: Sql;
+  /** What picks the places the index holds: `key` is in the index's order among them. */
+  where: Sql;
+  key: Sql;
+  permit: Sql;
+  project: Sql;
+  /** Whether the place `v` is the one its permit's cell is read from. */
+  current: Sql;
+}
+
 export interface ColumnSql {
   shown: Sql;
   /** The same cell, read from the permit's places in one pass per table. */
@@ -75,6 +93,8 @@ export interface ColumnSql {
    */
   assigned?: { taskKeys: Sql; entry?: string };
   sort?: Sql;
+  /** How `sort` can be read in order from an index, when it can. */
+  walk?: SortWalk;
   aggregate?: Sql;
   filter?: FilterSql;
   /** For a column read from places, `filter` as a set of permit ids. */
@@ -126,8 +146,9 @@ const moment: Condition = (x, operator, value) => {
 };
 
 /** Short strings stored as JSON (dates, choices): the guard the partial expression index is built with. */
+const SHORT_STRING = sql`jsonb_typeof(v.value) = 'string' AND length(v.value::text) <= 256`;
 const shortString: Condition = (x, operator, value) =>
-  sql`(jsonb_typeof(v.value) = 'string' AND length(v.value::text) <= 256 AND ${ordered(x, operator, value)})`;
+  sql`(${SHORT_STRING} AND ${ordered(x, operator, value)})`;
 
 /** Numbers stored as JSON, with the guard the partial number index is built with. */
 const jsonNumber: Condition = (x, operator, value) =>
@@ -482,11 +503,33 @@ const valuePlace = (entryId: string): Place => ({
 
 const NUMBER_VALUE = sql`CASE WHEN jsonb_typeof(v.value) = 'number' THEN (v.value #>> '{}')::float8 END`;
 const TEXT_VALUE = sql`(v.value #>> '{}')`;
+const SHORT_TEXT_VALUE = sql`CASE WHEN ${SHORT_STRING} THEN ${TEXT_VALUE} END`;
+
+/**
+ * The permit's value of a property is its latest (a property can be filled in on the permit and on tasks);
+ * where two were written at once, the permit's own, then the task's first by key.
+ */
+const LATEST_FIRST = sql`v.updated_at DESC, v.task_key ASC NULLS FIRST`;
+
+/** Whether the value `v` is its permit's value of the property: no other value of it comes first. */
+const isLatest = (entryId: string) => sql`NOT EXISTS (SELECT 1 FROM permit_property_values w
+  WHERE w.permit_id = v.permit_id AND w.property_entry_id = ${entryId} AND (w.updated_at > v.updated_at
+    OR (w.updated_at = v.updated_at AND v.task_key IS NOT NULL AND (w.task_key IS NULL OR w.task_key < v.task_key))))`;
+
+/** The values of a property an index holds in the order of `key`, among those `guard` keeps. */
+const valueWalk = (entryId: string, guard: Sql, key: Sql): SortWalk => ({
+  from: sql`permit_property_values v`,
+  where: sql`${ofEntry('values', entryId)} AND ${guard}`,
+  key,
+  permit: sql`v.permit_id`,
+  project: sql`v.project_id`,
+  current: isLatest(entryId),
+});
 
 export function propertyColumnSql(entryId: string, reading: PropertyReading): ColumnSql {
   const place = valuePlace(entryId);
-  const latest = (x: Sql) => sql`(SELECT ${x} ${placesOf(place)} ORDER BY v.updated_at DESC LIMIT 1)`;
-  const latestPlace = (value: Sql) => entryCell('values', entryId, value, sql`v.updated_at DESC`);
+  const latest = (x: Sql) => sql`(SELECT ${x} ${placesOf(place)} ORDER BY ${LATEST_FIRST} LIMIT 1)`;
+  const latestPlace = (value: Sql) => entryCell('values', entryId, value, LATEST_FIRST);
   switch (reading) {
     case 'Text':
       return {
@@ -499,13 +542,18 @@ export function propertyColumnSql(entryId: string, reading: PropertyReading): Co
       return {
         shown: latest(NUMBER_VALUE),
         place: latestPlace(NUMBER_VALUE),
+        walk: valueWalk(entryId, sql`jsonb_typeof(v.value) = 'number'`, NUMBER_VALUE),
         ...placeFilter(place, NUMBER_VALUE, jsonNumber),
       };
     case 'Date':
     case 'Enum':
+      // Dates and choices are short strings; one that is not (written by other means) sorts with the empty
+      // values, as no filter on the column keeps it either.
       return {
         shown: latest(TEXT_VALUE),
         place: latestPlace(TEXT_VALUE),
+        sort: latest(SHORT_TEXT_VALUE),
+        walk: valueWalk(entryId, SHORT_STRING, TEXT_VALUE),
         ...placeFilter(place, TEXT_VALUE, shortString),
       };
     case 'Boolean': {

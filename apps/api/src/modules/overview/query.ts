@@ -15,7 +15,7 @@ import type { Executor } from '../../db/database.ts';
 import { containsPattern } from '../../db/like.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { Catalogue, CatalogueColumn, OverviewContext } from './catalogue.ts';
-import { PLACE_ENTRY, type PlaceTable, type Sql } from './column-sql.ts';
+import { PLACE_ENTRY, type PlaceTable, type SortWalk, type Sql } from './column-sql.ts';
 import { type OverviewScope, projectList, visibleAmong, visiblePermits } from './visibility.ts';
 
 const UNKNOWN_COLUMN = 'No such column among the ones you may use';
@@ -200,9 +200,13 @@ function sortKeys(catalogue: Catalogue, body: ParsedOverviewRequest) {
   return body.sortOptions.flatMap((sort) => {
     if (!sort.dataId) return [];
     const column = columnOf(catalogue, sort.dataId).sql;
-    return [{ key: column.sort ?? column.shown, descending: sort.direction === 'Descending' }];
+    return [
+      { key: column.sort ?? column.shown, walk: column.walk, descending: sort.direction === 'Descending' },
+    ];
   });
 }
+
+type SortKey = ReturnType<typeof sortKeys>[number];
 
 const direction = (descending: boolean) => (descending ? sql`DESC NULLS LAST` : sql`ASC NULLS LAST`);
 
@@ -210,6 +214,90 @@ const direction = (descending: boolean) => (descending ? sql`DESC NULLS LAST` : 
 export function orderSql(catalogue: Catalogue, body: ParsedOverviewRequest): Sql {
   const keys = sortKeys(catalogue, body).map(({ key, descending }) => sql`${key} ${direction(descending)}`);
   return sql.join([...keys, sql`p.created_at DESC`, sql`p.id DESC`]);
+}
+
+/**
+ * `wholeTie`: past this many places at the page's last key, the permits holding it are read newest first;
+ * `newestWalk`: how many permits are read so before reading every permit holding it instead. (Tests lower
+ * them to take each path on a few permits.)
+ */
+export const SORT_WALK_LIMITS = { wholeTie: 2000, newestWalk: 5000 };
+
+/**
+ * The ids of a page of the visible permits (`visible`, a condition on `p`, among the projects of the `uuid[]`
+ * `projects`) sorted first by a key an index holds in order (`walk`), then by the other keys, newest first.
+ * Computing the key of every visible permit to sort them would read a value for each; this reads the index
+ * in key order and stops at the page's end, `n` keyed permits in:
+ * - `bound`: the key at the page's end;
+ * - `kept`: the permits before it (fewer than `n`), and those at it: the index does not hold their order among
+ *   themselves, so they are read whole, or, when they are many and ordered only newest first, found by
+ *   reading the visible permits newest first until enough hold the key (one in five holding it, a page of 50
+ *   is some 250 permits in). With fewer than `n` keyed permits, `kept` is all of them;
+ * - the permits with no key come after all those, read only when the keyed ones do not fill the page.
+ */
+function walkedPageSql(
+  first: SortKey & { walk: SortWalk },
+  rest: SortKey[],
+  visible: Sql,
+  projects: Sql,
+  page: number,
+  pageSize: number,
+): Sql {
+  const { walk, descending } = first;
+  const n = (page + 1) * pageSize;
+  const dir = direction(descending);
+  // The index's own order (a key it holds is never empty), which a scan of it in either direction gives.
+  const indexOrder = sql.raw(descending ? 'DESC' : 'ASC');
+  const restKeys = rest.map(({ key }, index) => sql`${key} AS ${sql.ref(`r${index}`)}`);
+  const restRefs = rest.map((_, index) => sql.ref(`r${index}`));
+  const restOrder = rest.map(({ descending }, index) => sql`${restRefs[index]} ${direction(descending)}`);
+  const keyed = (
+    where: Sql,
+  ) => sql`SELECT ${sql.join([sql`p.id`, sql`w.key`, sql`p.created_at`, ...restKeys])}
+    FROM walk w JOIN permits p ON p.id = w.permit_id WHERE ${visible} AND ${where}`;
+  const beforeBound = keyed(sql`w.key ${sql.raw(descending ? '>' : '<')} (SELECT b.key FROM bound b)`);
+  const atBound = sql`w.key = (SELECT b.key FROM bound b)`;
+  // With other sort keys, the permits at the bound are ordered by those first: they are read whole.
+  const newestFirst = rest.length === 0;
+  const ties = newestFirst
+    ? sql`,
+    -- Whether many places hold the bound's key, counted from the index alone up to the limit.
+    many AS MATERIALIZED (SELECT count(*) >= ${SORT_WALK_LIMITS.wholeTie} AS many FROM (
+      SELECT 1 FROM ${walk.from} WHERE ${walk.where} AND ${walk.project} = ANY (${projects})
+        AND ${walk.key} = (SELECT b.key FROM bound b) LIMIT ${SORT_WALK_LIMITS.wholeTie}) c),
+    before AS MATERIALIZED (${beforeBound}),
+    newest AS MATERIALIZED (
+      SELECT x.id, x.key, x.created_at FROM (
+        SELECT p.id, ${first.key} AS key, p.created_at FROM permits p
+        WHERE ${visible} AND (SELECT m.many FROM many m)
+        ORDER BY p.created_at DESC, p.id DESC LIMIT ${SORT_WALK_LIMITS.newestWalk}) x
+      WHERE x.key = (SELECT b.key FROM bound b) LIMIT ${n}),
+    -- Read newest first, the permits at the bound are found when enough of them turned up.
+    found AS MATERIALIZED (SELECT (SELECT count(*) FROM newest) + (SELECT count(*) FROM before) >= ${n} AS found),
+    kept AS MATERIALIZED (
+      SELECT * FROM before
+      UNION ALL SELECT * FROM newest WHERE (SELECT f.found FROM found f)
+      UNION ALL (${keyed(sql`${atBound} AND NOT (SELECT f.found FROM found f)`)})`
+    : sql`,
+    kept AS MATERIALIZED (
+      (${beforeBound})
+      UNION ALL (${keyed(atBound)})`;
+  return sql`WITH walk AS NOT MATERIALIZED (
+      SELECT ${walk.permit} AS permit_id, ${walk.key} AS key FROM ${walk.from}
+      WHERE ${walk.where} AND ${walk.project} = ANY (${projects}) AND ${walk.current}),
+    bound AS MATERIALIZED (
+      SELECT w.key FROM walk w JOIN permits p ON p.id = w.permit_id WHERE ${visible}
+      ORDER BY w.key ${indexOrder} LIMIT 1 OFFSET ${n - 1})${ties}
+      UNION ALL (${keyed(sql`NOT EXISTS (SELECT 1 FROM bound)`)} ORDER BY w.key ${indexOrder} LIMIT ${n}))
+    SELECT id FROM (
+      SELECT ${sql.join([sql`id`, sql`0 AS part`, sql`key`, ...restRefs, sql`created_at`])} FROM kept
+      UNION ALL (
+        SELECT ${sql.join([sql`p.id`, sql`1 AS part`, sql`NULL`, ...restKeys, sql`p.created_at`])} FROM permits p
+        WHERE ${visible} AND (SELECT count(*) FROM kept) < ${n} AND ${first.key} IS NULL
+        ORDER BY ${sql.join([...rest.map(({ key, descending }) => sql`${key} ${direction(descending)}`), sql`p.created_at DESC`, sql`p.id DESC`])}
+        LIMIT ${n})) sorted
+    ORDER BY ${sql.join([sql`part`, sql`key ${dir}`, ...restOrder, sql`created_at DESC`, sql`id DESC`])}
+    LIMIT ${pageSize} OFFSET ${page * pageSize}`;
 }
 
 const METRIC_SQL: Record<SummaryMetric, (x: Sql) => Sql> = {
@@ -398,7 +486,13 @@ export async function runOverview(
         SELECT totals.*, r.* FROM (${totalsOf(a, sql`m`)}) totals
         LEFT JOIN LATERAL (${pageOf(sql`SELECT m.id FROM m ORDER BY ${order} ${limit}`)}) r ON true`;
     } else {
-      const rowsPart = pageOf(sql`SELECT p.id FROM ${from} ORDER BY ${orderSql(catalogue, body)} ${limit}`);
+      // With nothing narrowing the rows, a page sorted first by a key an index holds in order reads the index.
+      const [first, ...rest] = keys;
+      const rowsPart = pageOf(
+        first?.walk && narrowing.length === 0
+          ? walkedPageSql({ ...first, walk: first.walk }, rest, where, projectList(projects), page, pageSize)
+          : sql`SELECT p.id FROM ${from} ORDER BY ${orderSql(catalogue, body)} ${limit}`,
+      );
       const totalsPart = totalsOf(
         summed.map((item) => item.value),
         from,

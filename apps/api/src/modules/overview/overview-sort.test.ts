@@ -1,0 +1,304 @@
+import type { OverviewRequest } from '@crossarm/shared';
+import fc from 'fast-check';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/app.ts';
+import type { OverviewScene } from './overview-scene.ts';
+import { openOverviewScene, overviewData, seenOneByOne } from './overview-test-kit.ts';
+import { SORT_WALK_LIMITS } from './query.ts';
+
+// Pages sorted first by a property that an index holds in order are read from that index; they must be the
+// pages the permits' values give when sorted in memory, whichever way the permits at the page's last value
+// are found (read whole, or newest first).
+
+let t: TestApp;
+let s: OverviewScene;
+let ownerSees: Set<string>;
+let attacherSees: Set<string>;
+const DEFAULT_LIMITS = { ...SORT_WALK_LIMITS };
+
+interface StoredValue {
+  permit_id: string;
+  property_entry_id: string;
+  task_key: string | null;
+  value: unknown;
+  updated_at: Date;
+}
+
+beforeAll(async () => {
+  ({ t, s, ownerSees } = await openOverviewScene());
+  attacherSees = await seenOneByOne(t, s.attacherMember, s.permitIds);
+  // Values filled in on tasks too: some later than the permit's own, one written at the same moment (the
+  // permit's own then counts), and values no sort key is read from (a choice too long to be one, a number
+  // written as text): those permits sort with the empty ones.
+  const tasks = await t.db
+    .selectFrom('permit_tasks')
+    .select(['permit_id', 'task_key'])
+    .where('permit_id', 'in', s.permitIds)
+    .orderBy('task_key')
+    .execute();
+  const taskOf = (permitId: string, nth = 0) =>
+    tasks.filter((task) => task.permit_id === permitId)[nth]!.task_key;
+  const permitValue = async (permitId: string, entryId: string) =>
+    t.db
+      .selectFrom('permit_property_values')
+      .select('updated_at')
+      .where('permit_id', '=', permitId)
+      .where('property_entry_id', '=', entryId)
+      .where('task_key', 'is', null)
+      .executeTakeFirst();
+  const later = (date: Date | undefined, hours: number) =>
+    new Date((date ?? new Date('2026-03-01T00:00:00Z')).getTime() + hours * 3_600_000);
+  // Written as JSON text.
+  const rows: (Omit<StoredValue, 'value'> & { value: string })[] = [];
+  for (const [i, permitId] of s.permitIds.entries()) {
+    const own = await permitValue(permitId, s.property.due);
+    if (i % 3 === 0) {
+      rows.push({
+        permit_id: permitId,
+        property_entry_id: s.property.due,
+        task_key: taskOf(permitId, 2),
+        value: JSON.stringify(`2026-05-${String(1 + (i % 7)).padStart(2, '0')}`),
+        updated_at: later(own?.updated_at, 1),
+      });
+    }
+    if (i % 4 === 1) {
+      // Two task values at one moment, after the permit's: the task first by key counts.
+      for (const nth of [0, 1]) {
+        rows.push({
+          permit_id: permitId,
+          property_entry_id: s.property.due,
+          task_key: taskOf(permitId, nth),
+          value: JSON.stringify(`2026-0${6 + nth}-1${i % 3}`),
+          updated_at: later(own?.updated_at, 2),
+        });
+      }
+    }
+    if (i % 5 === 2 && own) {
+      rows.push({
+        permit_id: permitId,
+        property_entry_id: s.property.due,
+        task_key: taskOf(permitId, 3),
+        value: JSON.stringify('2025-01-01'),
+        updated_at: own.updated_at,
+      });
+    }
+  }
+  rows.push({
+    permit_id: s.permitIds[4]!,
+    property_entry_id: s.property.kind,
+    task_key: taskOf(s.permitIds[4]!),
+    value: JSON.stringify('x'.repeat(300)),
+    updated_at: new Date('2027-01-01T00:00:00Z'),
+  });
+  rows.push({
+    permit_id: s.permitIds[7]!,
+    property_entry_id: s.entries.poleCount,
+    task_key: taskOf(s.permitIds[7]!),
+    value: JSON.stringify('12'),
+    updated_at: new Date('2027-01-01T00:00:00Z'),
+  });
+  const projectOf = new Map(
+    (await t.db.selectFrom('permits').select(['id', 'project_id']).execute()).map((p) => [
+      p.id,
+      p.project_id,
+    ]),
+  );
+  await t.db
+    .insertInto('permit_property_values')
+    .values(rows.map((row) => ({ ...row, project_id: projectOf.get(row.permit_id)! })))
+    .execute();
+});
+afterEach(() => {
+  Object.assign(SORT_WALK_LIMITS, DEFAULT_LIMITS);
+});
+afterAll(() => t.close());
+
+type Reading = 'Date' | 'Enum' | 'Number';
+
+/** The permit's key: its latest value (the permit's own first, then by task key), if it is one a key is read from. */
+function keyOf(values: StoredValue[], reading: Reading): string | number | null {
+  const latest = [...values].sort(
+    (a, b) =>
+      b.updated_at.getTime() - a.updated_at.getTime() ||
+      (a.task_key === null ? -1 : b.task_key === null ? 1 : a.task_key < b.task_key ? -1 : 1),
+  )[0];
+  if (!latest) return null;
+  const value = latest.value;
+  if (reading === 'Number') return typeof value === 'number' ? value : null;
+  return typeof value === 'string' && JSON.stringify(value).length <= 256 ? value : null;
+}
+
+type Key = string | number | null;
+/** Empty last either way. */
+function compareKeys(a: Key, b: Key, descending: boolean) {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  const order = a < b ? -1 : 1;
+  return descending ? -order : order;
+}
+
+async function expectedOrder(
+  seen: Set<string>,
+  entryId: string,
+  reading: Reading,
+  descending: boolean,
+  second: { descending: boolean } | null,
+) {
+  const values = (await t.db
+    .selectFrom('permit_property_values')
+    .select(['permit_id', 'property_entry_id', 'task_key', 'value', 'updated_at'])
+    .where('property_entry_id', '=', entryId)
+    .execute()) as StoredValue[];
+  const permits = await t.db.selectFrom('permits').select(['id', 'created_at', 'actual_poles']).execute();
+  const rows = permits
+    .filter((permit) => seen.has(permit.id))
+    .map((permit) => ({
+      ...permit,
+      key: keyOf(
+        values.filter((value) => value.permit_id === permit.id),
+        reading,
+      ),
+    }));
+  rows.sort(
+    (a, b) =>
+      compareKeys(a.key, b.key, descending) ||
+      (second ? compareKeys(a.actual_poles, b.actual_poles, second.descending) : 0) ||
+      b.created_at.getTime() - a.created_at.getTime() ||
+      (a.id < b.id ? 1 : -1),
+  );
+  return rows.map((row) => row.id);
+}
+
+const sortedBody = (
+  dataId: string,
+  descending: boolean,
+  second: { descending: boolean } | null,
+  page: number,
+  pageSize: number,
+): OverviewRequest => ({
+  pageOptions: { page, pageSize },
+  columnOptions: ['permit.PermitNumber', dataId],
+  sortOptions: [
+    { dataId, direction: descending ? 'Descending' : 'Ascending' },
+    ...(second
+      ? [{ dataId: 'permit.ActualPoles', direction: second.descending ? 'Descending' : 'Ascending' } as const]
+      : []),
+  ],
+});
+
+describe('a page sorted by a property', () => {
+  const sorts = () =>
+    fc.record({
+      property: fc.constantFrom<[keyof OverviewScene['property'] | 'poleCount', Reading]>(
+        ['due', 'Date'],
+        ['kind', 'Enum'],
+        ['poleCount', 'Number'],
+      ),
+      descending: fc.boolean(),
+      second: fc.option(fc.record({ descending: fc.boolean() }), { nil: null }),
+      pageSize: fc.integer({ min: 1, max: 6 }),
+      page: fc.integer({ min: 0, max: 3 }),
+      // The default limits; every tie read newest first, with enough or too few permits read so.
+      limits: fc.constantFrom(
+        DEFAULT_LIMITS,
+        { wholeTie: 1, newestWalk: 1000 },
+        { wholeTie: 1, newestWalk: 2 },
+      ),
+      attacher: fc.boolean(),
+    });
+
+  it('is the page of the values sorted in memory, and of the same sort under a filter keeping every permit', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        sorts(),
+        async ({ property, descending, second, pageSize, page, limits, attacher }) => {
+          const [name, reading] = property;
+          const entryId = name === 'poleCount' ? s.entries.poleCount : s.property[name];
+          const dataId = `property.${entryId}`;
+          const user = attacher ? s.attacherMember : s.ownerMember;
+          const all = await expectedOrder(
+            attacher ? attacherSees : ownerSees,
+            entryId,
+            reading,
+            descending,
+            second,
+          );
+          Object.assign(SORT_WALK_LIMITS, limits);
+          const body = sortedBody(dataId, descending, second, page, pageSize);
+          const data = await overviewData(t, user, body, '?includeCount=true');
+          expect(data.rows!.map((row) => row.id)).toEqual(all.slice(page * pageSize, (page + 1) * pageSize));
+          expect(data.total).toBe(all.length);
+          // A filter keeping every permit sorts each permit's key computed on its own.
+          const filtered = await overviewData(t, user, {
+            ...body,
+            filterOptions: {
+              condition: 'And',
+              rows: [{ id: 'r', dataId: 'permit.Status', operator: 'NotEquals', value: 'Cancelled' }],
+              groups: [],
+            },
+          });
+          expect(filtered.rows!.map((row) => row.id)).toEqual(data.rows!.map((row) => row.id));
+        },
+      ),
+      { numRuns: 150, seed: 20261127 },
+    );
+  });
+
+  it("finds the permits holding the page's last value newest first when they are many, or reads them whole", async () => {
+    const dataId = `property.${s.property.kind}`;
+    for (const limits of [
+      { wholeTie: 1, newestWalk: 1000 },
+      { wholeTie: 1, newestWalk: 3 },
+      DEFAULT_LIMITS,
+    ]) {
+      for (const [user, seen] of [
+        [s.ownerMember, ownerSees],
+        [s.attacherMember, attacherSees],
+      ] as const) {
+        for (const descending of [false, true]) {
+          const all = await expectedOrder(seen, s.property.kind, 'Enum', descending, null);
+          Object.assign(SORT_WALK_LIMITS, limits);
+          for (const pageSize of [1, 4]) {
+            const pages: string[] = [];
+            for (let page = 0; page * pageSize < all.length; page++) {
+              const data = await overviewData(t, user, sortedBody(dataId, descending, null, page, pageSize));
+              pages.push(...data.rows!.map((row) => row.id));
+            }
+            expect(pages, JSON.stringify({ limits, descending, pageSize })).toEqual(all);
+          }
+        }
+      }
+    }
+  });
+
+  it('reads values filled in on tasks, and keeps values that are no key with the empty ones', async () => {
+    const due = await expectedOrder(ownerSees, s.property.due, 'Date', false, null);
+    const data = await overviewData(
+      t,
+      s.ownerMember,
+      sortedBody(`property.${s.property.due}`, false, null, 0, 50),
+    );
+    expect(data.rows!.map((row) => row.id)).toEqual(due);
+    // Permit 1's latest values are its two task values written at once; the first task by key counts.
+    const shown = new Map(data.rows!.map((row) => [row.id, row.values[`property.${s.property.due}`]]));
+    expect(shown.get(s.permitIds[1]!)).toMatch(/^2026-06-1/);
+    // The over-long choice and the number written as text are shown but sort last.
+    const kind = await overviewData(
+      t,
+      s.ownerMember,
+      sortedBody(`property.${s.property.kind}`, true, null, 0, 50),
+    );
+    const kindKeys = kind.rows!.map((row) => row.values[`property.${s.property.kind}`] as string | null);
+    const noKey = (key: string | null) => key === null || key.length === 300;
+    const firstEmpty = kindKeys.findIndex(noKey);
+    const longAt = kind.rows!.findIndex((row) => row.id === s.permitIds[4]);
+    expect(kindKeys[longAt]).toHaveLength(300);
+    expect(firstEmpty).toBeGreaterThan(0);
+    expect(longAt).toBeGreaterThanOrEqual(firstEmpty);
+    expect(kindKeys.slice(firstEmpty).every(noKey)).toBe(true);
+    expect(kind.rows!.map((row) => row.id)).toEqual(
+      await expectedOrder(ownerSees, s.property.kind, 'Enum', true, null),
+    );
+  });
+});
