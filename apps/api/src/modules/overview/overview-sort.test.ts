@@ -25,8 +25,26 @@ interface StoredValue {
 }
 
 beforeAll(async () => {
-  ({ t, s, ownerSees } = await openOverviewScene());
+  ({ t, s } = await openOverviewScene());
+  // The pole owner also attaches to the second owner's project, where it applied for two permits: it sees
+  // its own projects whole and those two.
+  await t.db
+    .insertInto('project_organizations')
+    .values({
+      project_id: s.projects.c,
+      organization_id: s.ownerOrg,
+      role: 'AttacherOrg',
+      permissions: ['ViewPermits', 'CreatePermits'],
+    })
+    .execute();
+  await t.db
+    .updateTable('permits')
+    .set({ applicant_organization_id: s.ownerOrg })
+    .where('id', 'in', [s.permitIds[2]!, s.permitIds[11]!])
+    .execute();
+  ownerSees = await seenOneByOne(t, s.ownerMember, s.permitIds);
   attacherSees = await seenOneByOne(t, s.attacherMember, s.permitIds);
+  expect(ownerSees.has(s.permitIds[2]!) && !ownerSees.has(s.permitIds[5]!)).toBe(true);
   // Values filled in on tasks too: some later than the permit's own, one written at the same moment (the
   // permit's own then counts), and values no sort key is read from (a choice too long to be one, a number
   // written as text): those permits sort with the empty ones.

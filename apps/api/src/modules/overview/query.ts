@@ -486,10 +486,12 @@ export async function runOverview(
         SELECT totals.*, r.* FROM (${totalsOf(a, sql`m`)}) totals
         LEFT JOIN LATERAL (${pageOf(sql`SELECT m.id FROM m ORDER BY ${order} ${limit}`)}) r ON true`;
     } else {
-      // With nothing narrowing the rows, a page sorted first by a key an index holds in order reads the index.
+      // With nothing narrowing the rows, a page sorted first by a key an index holds in order reads the index:
+      // for a pole owner, whose projects' places are all its own. (A caller who only attaches sees its own
+      // permits among the project's, perhaps a few: those are sorted whole.)
       const [first, ...rest] = keys;
       const rowsPart = pageOf(
-        first?.walk && narrowing.length === 0
+        first?.walk && narrowing.length === 0 && projects.owned.length > 0
           ? walkedPageSql({ ...first, walk: first.walk }, rest, where, projectList(projects), page, pageSize)
           : sql`SELECT p.id FROM ${from} ORDER BY ${orderSql(catalogue, body)} ${limit}`,
       );
