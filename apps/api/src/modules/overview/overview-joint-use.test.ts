@@ -1,4 +1,4 @@
-import { type OverviewColumn, projectPermissionsFor } from '@crossarm/shared';
+import type { OverviewColumn } from '@crossarm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/app.ts';
 import { buildPermit } from '../../../test/factories.ts';
@@ -7,6 +7,7 @@ import type { OverviewScene, PermitFacts } from './overview-scene.ts';
 import {
   columnsOf,
   idsFor,
+  joinAsAttacher,
   openOverviewScene,
   overviewAs,
   overviewData,
@@ -120,15 +121,7 @@ describe('the joint use project columns', () => {
     await overviewData(t, s.ownerMember, columns, '?includeColumns=true');
 
     // The pole owner of A and B also attaches on C, owned by the second pole owner, and applies there once.
-    await t.db
-      .insertInto('project_organizations')
-      .values({
-        project_id: s.projects.c,
-        organization_id: s.ownerOrg,
-        role: 'AttacherOrg',
-        permissions: projectPermissionsFor('AttacherOrg'),
-      })
-      .execute();
+    await joinAsAttacher(t, s.projects.c, s.ownerOrg);
     const template = await t.db
       .selectFrom('workflow_templates')
       .select('id')

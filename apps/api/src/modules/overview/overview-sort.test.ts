@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/app.ts';
 import type { OverviewScene } from './overview-scene.ts';
-import { openOverviewScene, overviewData, seenOneByOne } from './overview-test-kit.ts';
+import { joinAsAttacher, openOverviewScene, overviewData, seenOneByOne } from './overview-test-kit.ts';
 import { SORT_WALK_LIMITS } from './query.ts';
 
 // Pages sorted first by a property that an index holds in order are read from that index; they must be the
@@ -28,15 +28,7 @@ beforeAll(async () => {
   ({ t, s } = await openOverviewScene());
   // The pole owner also attaches to the second owner's project, where it applied for two permits: it sees
   // its own projects whole and those two.
-  await t.db
-    .insertInto('project_organizations')
-    .values({
-      project_id: s.projects.c,
-      organization_id: s.ownerOrg,
-      role: 'AttacherOrg',
-      permissions: ['ViewPermits', 'CreatePermits'],
-    })
-    .execute();
+  await joinAsAttacher(t, s.projects.c, s.ownerOrg);
   await t.db
     .updateTable('permits')
     .set({ applicant_organization_id: s.ownerOrg })

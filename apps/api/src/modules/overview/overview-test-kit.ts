@@ -3,6 +3,7 @@ import {
   type OverviewColumnGroup,
   type OverviewRequest,
   OverviewResult,
+  projectPermissionsFor,
 } from '@crossarm/shared';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import type { ServiceContext } from '../../http/context.ts';
@@ -47,6 +48,19 @@ export async function columnsOf(t: TestApp, userId: string) {
     await t.injectAs(userId, { method: 'GET', url: '/api/joint-use/options/permits/columns' }),
   ) as OverviewColumnGroup[];
   return new Map(groups.flatMap((group) => group.columns).map((column) => [column.dataId, column]));
+}
+
+/** The organization takes part in the project as an attacher, with an attacher's project permissions. */
+export async function joinAsAttacher(t: TestApp, projectId: string, organizationId: string) {
+  await t.db
+    .insertInto('project_organizations')
+    .values({
+      project_id: projectId,
+      organization_id: organizationId,
+      role: 'AttacherOrg',
+      permissions: projectPermissionsFor('AttacherOrg'),
+    })
+    .execute();
 }
 
 /** The permits the single-permit check lets the user see, one by one. */
