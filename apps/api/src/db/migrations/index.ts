@@ -39,6 +39,7 @@ import * as timerCountedDays from './20261127T040000-timer-counted-days.ts';
 import * as timerEntries from './20261127T050000-timer-entries.ts';
 import * as timerPermitEntries from './20261127T090000-timer-permit-entries.ts';
 import * as timerLocalDayStart from './20261127T100000-timer-local-day-start.ts';
+import * as valueKindStatistics from './20261127T120000-value-kind-statistics.ts';
 
 /** Every migration, by its timestamped name. Append new ones; never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   '20261127T050000-timer-entries': timerEntries,
   '20261127T090000-timer-permit-entries': timerPermitEntries,
   '20261127T100000-timer-local-day-start': timerLocalDayStart,
+  '20261127T120000-value-kind-statistics': valueKindStatistics,
 };

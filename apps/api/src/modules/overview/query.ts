@@ -255,7 +255,8 @@ function walkedPageSql(
     where: Sql,
   ) => sql`SELECT ${sql.join([sql`p.id`, sql`w.key`, sql`p.created_at`, ...restKeys])}
     FROM walk w JOIN permits p ON p.id = w.permit_id WHERE ${visible} AND ${where}`;
-  const beforeBound = keyed(sql`w.key ${sql.raw(descending ? '>' : '<')} (SELECT b.key FROM bound b)`);
+  // Fewer than `n` by the bound's making: the limit tells the planner so.
+  const beforeBound = sql`${keyed(sql`w.key ${sql.raw(descending ? '>' : '<')} (SELECT b.key FROM bound b)`)} LIMIT ${n}`;
   const atBound = sql`w.key = (SELECT b.key FROM bound b)`;
   // With other sort keys, the permits at the bound are ordered by those first: they are read whole.
   const newestFirst = rest.length === 0;
