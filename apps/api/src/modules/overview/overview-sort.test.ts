@@ -124,6 +124,11 @@ afterEach(() => {
 afterAll(() => t.close());
 
 type Reading = 'Date' | 'Enum' | 'Number';
+/** A second sort key: the permit's poles, or its applicant's name (read by join). */
+interface Second {
+  dataId: 'permit.ActualPoles' | 'permit.ApplicantName';
+  descending: boolean;
+}
 
 /** The permit's key: its latest value (the permit's own first, then by task key), if it is one a key is read from. */
 function keyOf(values: StoredValue[], reading: Reading): string | number | null {
@@ -153,14 +158,18 @@ async function expectedOrder(
   entryId: string,
   reading: Reading,
   descending: boolean,
-  second: { descending: boolean } | null,
+  second: Second | null,
 ) {
   const values = (await t.db
     .selectFrom('permit_property_values')
     .select(['permit_id', 'property_entry_id', 'task_key', 'value', 'updated_at'])
     .where('property_entry_id', '=', entryId)
     .execute()) as StoredValue[];
-  const permits = await t.db.selectFrom('permits').select(['id', 'created_at', 'actual_poles']).execute();
+  const permits = await t.db
+    .selectFrom('permits as p')
+    .innerJoin('organizations as o', 'o.id', 'p.applicant_organization_id')
+    .select(['p.id', 'p.created_at', 'p.actual_poles', 'o.name as applicant'])
+    .execute();
   const rows = permits
     .filter((permit) => seen.has(permit.id))
     .map((permit) => ({
@@ -173,7 +182,11 @@ async function expectedOrder(
   rows.sort(
     (a, b) =>
       compareKeys(a.key, b.key, descending) ||
-      (second ? compareKeys(a.actual_poles, b.actual_poles, second.descending) : 0) ||
+      (second?.dataId === 'permit.ActualPoles'
+        ? compareKeys(a.actual_poles, b.actual_poles, second.descending)
+        : second
+          ? compareKeys(a.applicant.toLowerCase(), b.applicant.toLowerCase(), second.descending)
+          : 0) ||
       b.created_at.getTime() - a.created_at.getTime() ||
       (a.id < b.id ? 1 : -1),
   );
@@ -183,7 +196,7 @@ async function expectedOrder(
 const sortedBody = (
   dataId: string,
   descending: boolean,
-  second: { descending: boolean } | null,
+  second: Second | null,
   page: number,
   pageSize: number,
 ): OverviewRequest => ({
@@ -192,7 +205,7 @@ const sortedBody = (
   sortOptions: [
     { dataId, direction: descending ? 'Descending' : 'Ascending' },
     ...(second
-      ? [{ dataId: 'permit.ActualPoles', direction: second.descending ? 'Descending' : 'Ascending' } as const]
+      ? [{ dataId: second.dataId, direction: second.descending ? 'Descending' : 'Ascending' } as const]
       : []),
   ],
 });
@@ -206,7 +219,13 @@ describe('a page sorted by a property', () => {
         ['poleCount', 'Number'],
       ),
       descending: fc.boolean(),
-      second: fc.option(fc.record({ descending: fc.boolean() }), { nil: null }),
+      second: fc.option(
+        fc.record({
+          dataId: fc.constantFrom('permit.ActualPoles' as const, 'permit.ApplicantName' as const),
+          descending: fc.boolean(),
+        }),
+        { nil: null },
+      ),
       pageSize: fc.integer({ min: 1, max: 6 }),
       page: fc.integer({ min: 0, max: 3 }),
       // The default limits; every tie read newest first, with enough or too few permits read so.
@@ -310,5 +329,73 @@ describe('a page sorted by a property', () => {
     expect(kind.rows!.map((row) => row.id)).toEqual(
       await expectedOrder(ownerSees, s.property.kind, 'Enum', true, null),
     );
+  });
+});
+
+describe('a page sorted by the applicant or the pole owner', () => {
+  /** The visible permits by a name ignoring case (empty last), then newest first. */
+  async function byName(seen: Set<string>, name: 'applicant' | 'owner', descending: boolean) {
+    const permits = await t.db
+      .selectFrom('permits as p')
+      .innerJoin('organizations as a', 'a.id', 'p.applicant_organization_id')
+      .innerJoin('projects as pr', 'pr.id', 'p.project_id')
+      .innerJoin('organizations as o', 'o.id', 'pr.owner_organization_id')
+      .select(['p.id', 'p.created_at', 'p.permit_number', 'a.name as applicant', 'o.name as owner'])
+      .execute();
+    return permits
+      .filter((permit) => seen.has(permit.id))
+      .sort(
+        (a, b) =>
+          compareKeys(a[name].toLowerCase(), b[name].toLowerCase(), descending) ||
+          b.created_at.getTime() - a.created_at.getTime() ||
+          (a.id < b.id ? 1 : -1),
+      );
+  }
+
+  it('orders the whole program by the name, read by join, on every page and in an export', async () => {
+    const cases = [
+      { dataId: 'permit.ApplicantName', name: 'applicant' as const },
+      { dataId: 'jointUseProject.PoleOwner', name: 'owner' as const },
+    ];
+    for (const { dataId, name } of cases) {
+      for (const [user, seen] of [
+        [s.ownerMember, ownerSees],
+        [s.attacherMember, attacherSees],
+      ] as const) {
+        for (const descending of [false, true]) {
+          const wanted = await byName(seen, name, descending);
+          const body = (page: number, pageSize: number): OverviewRequest => ({
+            pageOptions: { page, pageSize },
+            columnOptions: ['permit.PermitNumber', dataId],
+            sortOptions: [{ dataId, direction: descending ? 'Descending' : 'Ascending' }],
+          });
+          const pages: string[] = [];
+          for (let page = 0; page * 4 < wanted.length; page++) {
+            pages.push(...(await overviewData(t, user, body(page, 4))).rows!.map((row) => row.id));
+          }
+          const label = JSON.stringify({ dataId, user, descending });
+          expect(pages, label).toEqual(wanted.map((permit) => permit.id));
+          // The pole owner sees permits of several applicants, and of two pole owners (it attaches on C).
+          if (user === s.ownerMember) {
+            expect(new Set(wanted.map((permit) => permit[name])).size, label).toBeGreaterThan(1);
+          }
+          const res = await t.injectAs(user, {
+            method: 'POST',
+            url: '/api/joint-use/overview/export/csv',
+            payload: { ...body(0, 50), pageOptions: undefined },
+          });
+          expect(res.statusCode, res.body).toBe(200);
+          const numbers = res.body
+            .replace(/^\uFEFF/, '')
+            .trim()
+            .split(/\r?\n/)
+            .slice(1);
+          expect(
+            numbers.map((line) => line.split(',')[0]),
+            label,
+          ).toEqual(wanted.map((permit) => permit.permit_number));
+        }
+      }
+    }
   });
 });

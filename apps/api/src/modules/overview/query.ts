@@ -15,7 +15,7 @@ import type { Executor } from '../../db/database.ts';
 import { containsPattern } from '../../db/like.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { Catalogue, CatalogueColumn, OverviewContext } from './catalogue.ts';
-import { PLACE_ENTRY, type PlaceTable, type SortWalk, type Sql } from './column-sql.ts';
+import { KEY_JOINS, PLACE_ENTRY, type PlaceTable, type SortWalk, type Sql } from './column-sql.ts';
 import { type OverviewScope, projectList, visibleAmong, visiblePermits } from './visibility.ts';
 
 const UNKNOWN_COLUMN = 'No such column among the ones you may use';
@@ -250,11 +250,13 @@ function walkedPageSql(
   const indexOrder = sql.raw(descending ? 'DESC' : 'ASC');
   const restKeys = rest.map(({ key }, index) => sql`${key} AS ${sql.ref(`r${index}`)}`);
   const restRefs = rest.map((_, index) => sql.ref(`r${index}`));
+  // What the other keys may read besides the permit.
+  const withKeyJoins = sql`LEFT JOIN projects pr ON pr.id = p.project_id ${KEY_JOINS}`;
   const restOrder = rest.map(({ descending }, index) => sql`${restRefs[index]} ${direction(descending)}`);
   const keyed = (
     where: Sql,
   ) => sql`SELECT ${sql.join([sql`p.id`, sql`w.key`, sql`p.created_at`, ...restKeys])}
-    FROM walk w JOIN permits p ON p.id = w.permit_id WHERE ${visible} AND ${where}`;
+    FROM walk w JOIN permits p ON p.id = w.permit_id ${withKeyJoins} WHERE ${visible} AND ${where}`;
   // Fewer than `n` by the bound's making: the limit tells the planner so.
   const beforeBound = sql`${keyed(sql`w.key ${sql.raw(descending ? '>' : '<')} (SELECT b.key FROM bound b)`)} LIMIT ${n}`;
   const atBound = sql`w.key = (SELECT b.key FROM bound b)`;
@@ -293,8 +295,8 @@ function walkedPageSql(
     SELECT id FROM (
       SELECT ${sql.join([sql`id`, sql`0 AS part`, sql`key`, ...restRefs, sql`created_at`])} FROM kept
       UNION ALL (
-        SELECT ${sql.join([sql`p.id`, sql`1 AS part`, sql`NULL`, ...restKeys, sql`p.created_at`])} FROM permits p
-        WHERE ${visible} AND (SELECT count(*) FROM kept) < ${n} AND ${first.key} IS NULL
+        SELECT ${sql.join([sql`p.id`, sql`1 AS part`, sql`NULL`, ...restKeys, sql`p.created_at`])}
+        FROM permits p ${withKeyJoins} WHERE ${visible} AND (SELECT count(*) FROM kept) < ${n} AND ${first.key} IS NULL
         ORDER BY ${sql.join([...rest.map(({ key, descending }) => sql`${key} ${direction(descending)}`), sql`p.created_at DESC`, sql`p.id DESC`])}
         LIMIT ${n})) sorted
     ORDER BY ${sql.join([sql`part`, sql`key ${dir}`, ...restOrder, sql`created_at DESC`, sql`id DESC`])}
@@ -436,7 +438,7 @@ export async function runOverview(
   ].filter((part): part is Sql => part !== null);
   const where = sql.join([visibleAmong(scope, projects), ...narrowing], sql` AND `);
   // The join to the project is dropped by the planner when nothing reads it (a permit has one project).
-  const from = sql`permits p LEFT JOIN projects pr ON pr.id = p.project_id WHERE ${where}`;
+  const from = sql`permits p LEFT JOIN projects pr ON pr.id = p.project_id ${KEY_JOINS} WHERE ${where}`;
   const dataIds = [...new Set(body.columnOptions)];
   const { page, pageSize } = body.pageOptions;
   const summaryOptions = flags.includeSummary ? body.summaryRowOptions : [];

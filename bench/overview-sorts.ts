@@ -1,0 +1,73 @@
+/**
+ * Every column a person of the first pole owner may sort by, each on its own: the first page of 50 of the
+ * whole program in either direction, no filter and no count, through `POST /api/joint-use/permits/overview`.
+ * It shows which sorts read an index in order and which compute every visible permit's key. Run on a world
+ * that `permit-overview.ts --keep` left:
+ *
+ *   node --import tsx bench/overview-sorts.ts --permits 1000000 --postgres
+ *
+ * By default, the fixed columns, the columns of the first stage and task, and one property of each type;
+ * --all every column. Options: --runs 3 (median of), --only Due (columns whose name or subject contains it).
+ */
+import { performance } from 'node:perf_hooks';
+import type { OverviewColumnGroup } from '@crossarm/shared';
+import { databaseUrl, flag, openBench, option, out } from './harness.ts';
+import { describeWorld, hasWorld } from './permit-world.ts';
+
+const PERMITS = Number(option('permits', '10000'));
+const RUNS = Number(option('runs', '3'));
+const ONLY = option('only', '');
+const bench = await openBench(
+  flag('postgres')
+    ? { url: databaseUrl(option('database', `crossarm_bench_${PERMITS}`)) }
+    : { pgliteDir: `/tmp/crossarm-bench-pglite-${PERMITS}` },
+);
+if (!(await hasWorld(bench.db, PERMITS)))
+  throw new Error(`No world of ${PERMITS} permits: run permit-overview.ts --keep first.`);
+const world = describeWorld(PERMITS);
+const token = await bench.tokenFor(world.ownerUserId);
+const headers = { authorization: `Bearer ${token}` };
+
+const groups = (
+  await bench.app.inject({ method: 'GET', url: '/api/joint-use/options/permits/columns', headers })
+).json().data as OverviewColumnGroup[];
+const label = (column: OverviewColumnGroup['columns'][number]) =>
+  column.subjectName ? `${column.subjectName}: ${column.name}` : column.name;
+const firstSubject = new Map<string, string>();
+const representative = (column: OverviewColumnGroup['columns'][number]) => {
+  if (!column.subjectName) return true;
+  const kind = column.subjectKind === 'Property' ? `Property ${column.type}` : column.subjectKind;
+  if (!firstSubject.has(kind)) firstSubject.set(kind, column.subjectName);
+  return firstSubject.get(kind) === column.subjectName;
+};
+const columns = groups
+  .flatMap((group) => group.columns)
+  .filter((column) => column.sortable && (flag('all') || representative(column)))
+  .filter((column) => !ONLY || label(column).includes(ONLY));
+
+const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
+out(`${columns.length} sortable columns, ${PERMITS.toLocaleString('en')} permits, median of ${RUNS}`);
+for (const column of columns) {
+  const times: string[] = [];
+  for (const direction of ['Ascending', 'Descending'] as const) {
+    const samples: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const started = performance.now();
+      const res = await bench.app.inject({
+        method: 'POST',
+        url: '/api/joint-use/permits/overview?includeCount=false',
+        headers,
+        payload: {
+          pageOptions: { page: 0, pageSize: 50 },
+          columnOptions: ['permit.PermitNumber', column.dataId],
+          sortOptions: [{ dataId: column.dataId, direction }],
+        },
+      });
+      if (res.statusCode !== 200) throw new Error(`${column.dataId}: ${res.statusCode} ${res.body}`);
+      samples.push(performance.now() - started);
+    }
+    times.push(`${median(samples).toFixed(1).padStart(9)} ms`);
+  }
+  out(`${label(column).slice(0, 60).padEnd(60)} ${times.join('  ')}`);
+}
+await bench.close();
