@@ -93,6 +93,8 @@ export interface ColumnSql {
    */
   assigned?: { taskKeys: Sql; entry?: string };
   sort?: Sql;
+  /** Joins `sort` reads besides the permit `p` and its project `pr` (one of the shared constants). */
+  sortJoins?: Sql[];
   /** How `sort` can be read in order from an index, when it can. */
   walk?: SortWalk;
   aggregate?: Sql;
@@ -236,19 +238,20 @@ const nextUpTask = (field: Sql) =>
     ORDER BY t.position LIMIT 1)`;
 
 /**
- * The organizations that sort keys read by join rather than one lookup a permit: the permit's applicant and
- * its project's pole owner. A statement ordering or summing over permits `p` with their project `pr` joins
- * them (a sort of the whole program is then one hash join with a few hundred organizations, not a lookup
- * for each of 400,000 permits); the planner drops a join that nothing reads, each being on a key.
+ * Organizations that sort keys read by join rather than one lookup a permit: the permit's applicant and its
+ * project's pole owner. Sorting the whole program is then one hash join with a few hundred organizations,
+ * not a lookup for each of 400,000 permits. A statement joins them only when a key reads them (the planner
+ * drops an unread join, but still reads the permit's columns it names, which can choose a wider index).
  */
-export const KEY_JOINS = sql`LEFT JOIN organizations applicant ON applicant.id = p.applicant_organization_id
-  LEFT JOIN organizations pole_owner ON pole_owner.id = pr.owner_organization_id`;
+export const APPLICANT_JOIN = sql`LEFT JOIN organizations applicant ON applicant.id = p.applicant_organization_id`;
+export const POLE_OWNER_JOIN = sql`LEFT JOIN organizations pole_owner ON pole_owner.id = pr.owner_organization_id`;
 
 export const PERMIT_COLUMN_SQL: Record<string, ColumnSql> = {
   'permit.PermitNumber': codeColumn(sql`p.permit_number`),
   'permit.ApplicantName': {
     ...textColumn(sql`(SELECT o.name FROM organizations o WHERE o.id = p.applicant_organization_id)`),
     sort: sql`lower(applicant.name)`,
+    sortJoins: [APPLICANT_JOIN],
   },
   'permit.Location': textColumn(sql`p.location`),
   'permit.CreateDate': {
@@ -344,6 +347,7 @@ export function jointUseColumnSql(owned: string[]): Record<string, ColumnSql> {
     'jointUseProject.PoleOwner': {
       shown: poleOwner,
       sort: sql`lower(pole_owner.name)`,
+      sortJoins: [POLE_OWNER_JOIN],
       aggregate: poleOwner,
       filter: (operator, value) =>
         operator === 'NotEquals'

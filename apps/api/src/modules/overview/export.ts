@@ -8,7 +8,15 @@ import { exportFileName, sendExport } from '../exports/exporter.ts';
 import { type Catalogue, loadOverviewContext, type OverviewContext } from './catalogue.ts';
 import type { Sql } from './column-sql.ts';
 import { exportColumns } from './export-cells.ts';
-import { assertRequestFits, filterSql, orderSql, pageCellsSql, readRow, searchSql } from './query.ts';
+import {
+  assertRequestFits,
+  filterSql,
+  orderSql,
+  pageCellsSql,
+  readRow,
+  searchSql,
+  sortJoinsSql,
+} from './query.ts';
 import {
   type OverviewScope,
   projectList,
@@ -62,7 +70,7 @@ async function exportIds(
   ].filter((part): part is Sql => part !== null);
   const result = await sql<{ ids: string[] | null }>`
     SELECT ARRAY(
-      SELECT p.id FROM ${visiblePermits(scope)} AND ${sql.join(conditions, sql` AND `)}
+      SELECT p.id FROM ${visiblePermits(scope, sortJoinsSql(catalogue, body))} AND ${sql.join(conditions, sql` AND `)}
       ORDER BY ${orderSql(catalogue, body)}) AS ids`.execute(db);
   return result.rows[0]?.ids ?? [];
 }

@@ -15,7 +15,7 @@ import type { Executor } from '../../db/database.ts';
 import { containsPattern } from '../../db/like.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { Catalogue, CatalogueColumn, OverviewContext } from './catalogue.ts';
-import { KEY_JOINS, PLACE_ENTRY, type PlaceTable, type SortWalk, type Sql } from './column-sql.ts';
+import { type ColumnSql, PLACE_ENTRY, type PlaceTable, type SortWalk, type Sql } from './column-sql.ts';
 import { type OverviewScope, projectList, visibleAmong, visiblePermits } from './visibility.ts';
 
 const UNKNOWN_COLUMN = 'No such column among the ones you may use';
@@ -201,10 +201,23 @@ function sortKeys(catalogue: Catalogue, body: ParsedOverviewRequest) {
     if (!sort.dataId) return [];
     const column = columnOf(catalogue, sort.dataId).sql;
     return [
-      { key: column.sort ?? column.shown, walk: column.walk, descending: sort.direction === 'Descending' },
+      {
+        key: column.sort ?? column.shown,
+        walk: column.walk,
+        joins: column.sortJoins ?? [],
+        descending: sort.direction === 'Descending',
+      },
     ];
   });
 }
+
+/** The joins the keys read, each once. */
+const keyJoins = (keys: Pick<ColumnSql, 'sortJoins'>[]) =>
+  sql.join([...new Set(keys.flatMap((key) => key.sortJoins ?? []))], sql` `);
+
+/** The joins the asked sort reads (for `visiblePermits`). */
+export const sortJoinsSql = (catalogue: Catalogue, body: ParsedOverviewRequest) =>
+  keyJoins(sortKeys(catalogue, body).map((key) => ({ sortJoins: key.joins })));
 
 type SortKey = ReturnType<typeof sortKeys>[number];
 
@@ -250,8 +263,10 @@ function walkedPageSql(
   const indexOrder = sql.raw(descending ? 'DESC' : 'ASC');
   const restKeys = rest.map(({ key }, index) => sql`${key} AS ${sql.ref(`r${index}`)}`);
   const restRefs = rest.map((_, index) => sql.ref(`r${index}`));
-  // What the other keys may read besides the permit.
-  const withKeyJoins = sql`LEFT JOIN projects pr ON pr.id = p.project_id ${KEY_JOINS}`;
+  // What the other keys read besides the permit.
+  const withKeyJoins = rest.some((key) => key.joins.length > 0)
+    ? sql`LEFT JOIN projects pr ON pr.id = p.project_id ${keyJoins(rest.map((key) => ({ sortJoins: key.joins })))}`
+    : sql``;
   const restOrder = rest.map(({ descending }, index) => sql`${restRefs[index]} ${direction(descending)}`);
   const keyed = (
     where: Sql,
@@ -438,10 +453,15 @@ export async function runOverview(
   ].filter((part): part is Sql => part !== null);
   const where = sql.join([visibleAmong(scope, projects), ...narrowing], sql` AND `);
   // The join to the project is dropped by the planner when nothing reads it (a permit has one project).
-  const from = sql`permits p LEFT JOIN projects pr ON pr.id = p.project_id ${KEY_JOINS} WHERE ${where}`;
+  // What the sort keys and the summed values read besides the permit and its project.
+  const summaryOptions = flags.includeSummary ? body.summaryRowOptions : [];
+  const joins = keyJoins([
+    ...body.sortOptions.flatMap((sort) => (sort.dataId ? [columnOf(catalogue, sort.dataId).sql] : [])),
+    ...summaryOptions.map((option) => columnOf(catalogue, option.dataId).sql),
+  ]);
+  const from = sql`permits p LEFT JOIN projects pr ON pr.id = p.project_id ${joins} WHERE ${where}`;
   const dataIds = [...new Set(body.columnOptions)];
   const { page, pageSize } = body.pageOptions;
-  const summaryOptions = flags.includeSummary ? body.summaryRowOptions : [];
   const wantsRows = flags.includeData === true && pageSize > 0;
   const wantsTotals = flags.includeCount === true || summaryOptions.length > 0;
 

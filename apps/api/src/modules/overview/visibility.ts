@@ -2,7 +2,7 @@ import type { ProjectPermission } from '@crossarm/shared';
 import { sql } from 'kysely';
 import type { ServiceContext } from '../../http/context.ts';
 import type { VisibleProjects } from './catalogue.ts';
-import { KEY_JOINS, type Sql } from './column-sql.ts';
+import type { Sql } from './column-sql.ts';
 
 /** Who is asking: the caller's working organization and the caller. */
 export interface OverviewScope {
@@ -35,16 +35,16 @@ export function visibleProjects(scope: OverviewScope, permission: ProjectPermiss
 }
 
 /**
- * `FROM` every permit the caller may see, as `p` with its project as `pr` and the organizations sort keys read
- * (`KEY_JOINS`; more conditions follow with AND):
+ * `FROM` every permit the caller may see, as `p` with its project as `pr` and `joins` after them (more
+ * conditions follow with AND):
  * all permits of the projects it sees as their pole owner, and only its own organization's permits
  * elsewhere. It is the set-wise form of the check every single-permit endpoint makes (`requirePermit`).
  * Both sides compare `p.project_id` with a list computed once, so each can be read from the permits index
  * on (project, applicant, status), or the planner walks all permits in the asked order and stops once a
  * page is full.
  */
-export function visiblePermits(scope: OverviewScope) {
-  return sql`permits p JOIN projects pr ON pr.id = p.project_id ${KEY_JOINS} WHERE ${isVisible(scope)}`;
+export function visiblePermits(scope: OverviewScope, joins: Sql = sql``) {
+  return sql`permits p JOIN projects pr ON pr.id = p.project_id ${joins} WHERE ${isVisible(scope)}`;
 }
 
 /** The condition on a permit `p` that `visiblePermits` applies, for reads that reach permits from elsewhere. */
