@@ -40,6 +40,7 @@ import * as timerEntries from './20261127T050000-timer-entries.ts';
 import * as timerPermitEntries from './20261127T090000-timer-permit-entries.ts';
 import * as timerLocalDayStart from './20261127T100000-timer-local-day-start.ts';
 import * as valueKindStatistics from './20261127T120000-value-kind-statistics.ts';
+import * as workflowSortIndexes from './20261127T130000-workflow-sort-indexes.ts';
 
 /** Every migration, by its timestamped name. Append new ones; never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   '20261127T090000-timer-permit-entries': timerPermitEntries,
   '20261127T100000-timer-local-day-start': timerLocalDayStart,
   '20261127T120000-value-kind-statistics': valueKindStatistics,
+  '20261127T130000-workflow-sort-indexes': workflowSortIndexes,
 };

@@ -287,7 +287,18 @@ export const PERMIT_COLUMN_SQL: Record<string, ColumnSql> = {
       when: sql`s.stage_key = p.active_stage_key`,
       order: sql`s.position`,
     },
-    sort: sql`(SELECT lower(s.name) FROM permit_stages s WHERE s.permit_id = p.id AND s.stage_key = p.active_stage_key)`,
+    // The active stage's name, which the index on the active stages' names holds in order (the stage the
+    // permit names is the one whose status is Active: the workflow engine writes both together).
+    sort: sql`(SELECT lower(s.name) FROM permit_stages s
+      WHERE s.permit_id = p.id AND s.stage_key = p.active_stage_key AND s.status = 'Active')`,
+    walk: {
+      from: sql`permit_stages s`,
+      where: sql`s.status = 'Active'`,
+      key: sql`lower(s.name)`,
+      permit: sql`s.permit_id`,
+      project: sql`s.project_id`,
+      current: sql`EXISTS (SELECT 1 FROM permits q WHERE q.id = s.permit_id AND q.active_stage_key = s.stage_key)`,
+    },
     // The active stage is the one stage whose status is Active (the permit's `active_stage_key` names it).
     // Found by status rather than by the permit's key, the condition names the permit alone: the planner
     // reads the visible projects' active stages of that entry from the filter index once, as a hashed
@@ -312,6 +323,19 @@ export const PERMIT_COLUMN_SQL: Record<string, ColumnSql> = {
       order: sql`t.position`,
     },
     sort: nextUpTask(sql`lower(t.name)`),
+    // The open tasks by name, in the index on them: a task is the permit's next up when it is in the
+    // permit's active stage and no open task of that stage comes before it.
+    walk: {
+      from: sql`permit_tasks t`,
+      where: OPEN_TASK,
+      key: sql`lower(t.name)`,
+      permit: sql`t.permit_id`,
+      project: sql`t.project_id`,
+      current: sql`EXISTS (SELECT 1 FROM permits q WHERE q.id = t.permit_id AND q.active_stage_key = t.stage_key)
+        AND NOT EXISTS (SELECT 1 FROM permit_tasks before_t WHERE before_t.permit_id = t.permit_id
+          AND before_t.stage_key = t.stage_key AND before_t.status IN ('ReadyToBegin', 'InProgress')
+          AND before_t.position < t.position)`,
+    },
     filter: scalarFilter(nextUpTask(sql`t.library_entry_id`), ordered),
   },
   'workflow.NextUpTaskAssignees': (() => {

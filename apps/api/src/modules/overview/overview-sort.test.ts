@@ -399,3 +399,90 @@ describe('a page sorted by the applicant or the pole owner', () => {
     }
   });
 });
+
+describe('a page sorted by the active stage or the next task', () => {
+  it("reads the active stages' and open tasks' names in order, however the permits at the page's last name are found", async () => {
+    // Two permits whose workflow has run its course: no stage is active, no task is next.
+    for (const permitId of [s.permitIds[3]!, s.permitIds[6]!]) {
+      await t.db
+        .updateTable('permit_stages')
+        .set({ status: 'Completed', completed_at: new Date() })
+        .where('permit_id', '=', permitId)
+        .where('status', '=', 'Active')
+        .execute();
+      await t.db.updateTable('permits').set({ active_stage_key: null }).where('id', '=', permitId).execute();
+    }
+    const permits = await t.db
+      .selectFrom('permits')
+      .select(['id', 'created_at', 'active_stage_key'])
+      .execute();
+    const stages = await t.db
+      .selectFrom('permit_stages')
+      .selectAll()
+      .where('status', '=', 'Active')
+      .execute();
+    const open = await t.db
+      .selectFrom('permit_tasks')
+      .selectAll()
+      .where('status', 'in', ['ReadyToBegin', 'InProgress'])
+      .execute();
+    const keys: Record<string, (permit: (typeof permits)[number]) => string | null> = {
+      'workflow.ActiveStage': (permit) =>
+        stages
+          .find((stage) => stage.permit_id === permit.id && stage.stage_key === permit.active_stage_key)
+          ?.name.toLowerCase() ?? null,
+      'workflow.NextUpTask': (permit) =>
+        open
+          .filter((task) => task.permit_id === permit.id && task.stage_key === permit.active_stage_key)
+          .sort((a, b) => a.position - b.position)[0]
+          ?.name.toLowerCase() ?? null,
+    };
+    for (const [dataId, keyOfPermit] of Object.entries(keys)) {
+      const seenKeys = new Set(permits.filter((permit) => ownerSees.has(permit.id)).map(keyOfPermit));
+      // Some permits hold each of several names, and some none.
+      expect(seenKeys.size, `${dataId} ${JSON.stringify([...seenKeys])}`).toBeGreaterThanOrEqual(3);
+      expect(seenKeys.has(null)).toBe(true);
+      for (const limits of [
+        { wholeTie: 1, newestWalk: 1000 },
+        { wholeTie: 1, newestWalk: 3 },
+        DEFAULT_LIMITS,
+      ]) {
+        for (const descending of [false, true]) {
+          const wanted = permits
+            .filter((permit) => ownerSees.has(permit.id))
+            .sort(
+              (a, b) =>
+                compareKeys(keyOfPermit(a), keyOfPermit(b), descending) ||
+                b.created_at.getTime() - a.created_at.getTime() ||
+                (a.id < b.id ? 1 : -1),
+            )
+            .map((permit) => permit.id);
+          Object.assign(SORT_WALK_LIMITS, limits);
+          const body = (page: number, pageSize: number): OverviewRequest => ({
+            pageOptions: { page, pageSize },
+            columnOptions: ['permit.PermitNumber', dataId],
+            sortOptions: [{ dataId, direction: descending ? 'Descending' : 'Ascending' }],
+          });
+          for (const pageSize of [1, 4]) {
+            const pages: string[] = [];
+            for (let page = 0; page * pageSize < wanted.length; page++) {
+              pages.push(
+                ...(await overviewData(t, s.ownerMember, body(page, pageSize))).rows!.map((row) => row.id),
+              );
+            }
+            expect(pages, JSON.stringify({ dataId, limits, descending, pageSize })).toEqual(wanted);
+          }
+          const filtered = await overviewData(t, s.ownerMember, {
+            ...body(0, 50),
+            filterOptions: {
+              condition: 'And',
+              rows: [{ id: 'r', dataId: 'permit.Status', operator: 'NotEquals', value: 'Cancelled' }],
+              groups: [],
+            },
+          });
+          expect(filtered.rows!.map((row) => row.id)).toEqual(wanted);
+        }
+      }
+    }
+  });
+});
