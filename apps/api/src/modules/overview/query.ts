@@ -272,8 +272,10 @@ function walkedPageSql(
     where: Sql,
   ) => sql`SELECT ${sql.join([sql`p.id`, sql`w.key`, sql`p.created_at`, ...restKeys])}
     FROM walk w JOIN permits p ON p.id = w.permit_id ${withKeyJoins} WHERE ${visible} AND ${where}`;
-  // Fewer than `n` by the bound's making: the limit tells the planner so.
-  const beforeBound = sql`${keyed(sql`w.key ${sql.raw(descending ? '>' : '<')} (SELECT b.key FROM bound b)`)} LIMIT ${n}`;
+  // Fewer than `n` by the bound's making: the limit tells the planner so, and the order has it read the
+  // index from the bound (else it may scan the table for rows it expects to find at once, and find none).
+  const beforeBound = sql`${keyed(sql`w.key ${sql.raw(descending ? '>' : '<')} (SELECT b.key FROM bound b)`)}
+    ORDER BY w.key ${indexOrder} LIMIT ${n}`;
   const atBound = sql`w.key = (SELECT b.key FROM bound b)`;
   // With other sort keys, the permits at the bound are ordered by those first: they are read whole.
   const newestFirst = rest.length === 0;
