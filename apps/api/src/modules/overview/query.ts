@@ -15,7 +15,7 @@ import type { Executor } from '../../db/database.ts';
 import { containsPattern } from '../../db/like.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { Catalogue, CatalogueColumn, OverviewContext } from './catalogue.ts';
-import { type ColumnSql, PLACE_ENTRY, type PlaceTable, type SortWalk, type Sql } from './column-sql.ts';
+import { PLACE_ENTRY, type PlaceTable, type SortWalk, type Sql } from './column-sql.ts';
 import { type OverviewScope, projectList, visibleAmong, visiblePermits } from './visibility.ts';
 
 const UNKNOWN_COLUMN = 'No such column among the ones you may use';
@@ -211,13 +211,12 @@ function sortKeys(catalogue: Catalogue, body: ParsedOverviewRequest) {
   });
 }
 
-/** The joins the keys read, each once. */
-const keyJoins = (keys: Pick<ColumnSql, 'sortJoins'>[]) =>
-  sql.join([...new Set(keys.flatMap((key) => key.sortJoins ?? []))], sql` `);
+/** Joins keys read (the shared constants of `sortJoins`), each once. */
+const joinsSql = (joins: Sql[]) => sql.join([...new Set(joins)], sql` `);
 
 /** The joins the asked sort reads (for `visiblePermits`). */
 export const sortJoinsSql = (catalogue: Catalogue, body: ParsedOverviewRequest) =>
-  keyJoins(sortKeys(catalogue, body).map((key) => ({ sortJoins: key.joins })));
+  joinsSql(sortKeys(catalogue, body).flatMap((key) => key.joins));
 
 type SortKey = ReturnType<typeof sortKeys>[number];
 
@@ -265,7 +264,7 @@ function walkedPageSql(
   const restRefs = rest.map((_, index) => sql.ref(`r${index}`));
   // What the other keys read besides the permit.
   const withKeyJoins = rest.some((key) => key.joins.length > 0)
-    ? sql`LEFT JOIN projects pr ON pr.id = p.project_id ${keyJoins(rest.map((key) => ({ sortJoins: key.joins })))}`
+    ? sql`LEFT JOIN projects pr ON pr.id = p.project_id ${joinsSql(rest.flatMap((key) => key.joins))}`
     : sql``;
   const restOrder = rest.map(({ descending }, index) => sql`${restRefs[index]} ${direction(descending)}`);
   const keyed = (
@@ -457,9 +456,10 @@ export async function runOverview(
   // The join to the project is dropped by the planner when nothing reads it (a permit has one project).
   // What the sort keys and the summed values read besides the permit and its project.
   const summaryOptions = flags.includeSummary ? body.summaryRowOptions : [];
-  const joins = keyJoins([
-    ...body.sortOptions.flatMap((sort) => (sort.dataId ? [columnOf(catalogue, sort.dataId).sql] : [])),
-    ...summaryOptions.map((option) => columnOf(catalogue, option.dataId).sql),
+  const keys = sortKeys(catalogue, body);
+  const joins = joinsSql([
+    ...keys.flatMap((key) => key.joins),
+    ...summaryOptions.flatMap((option) => columnOf(catalogue, option.dataId).sql.sortJoins ?? []),
   ]);
   const from = sql`permits p LEFT JOIN projects pr ON pr.id = p.project_id ${joins} WHERE ${where}`;
   const dataIds = [...new Set(body.columnOptions)];
@@ -473,7 +473,6 @@ export async function runOverview(
     const result = await sql<{ context_holds: boolean }>`SELECT ${stillHolds} AS context_holds`.execute(db);
     if (result.rows[0]?.context_holds !== true) return null;
   } else if (wantsRows || wantsTotals) {
-    const keys = sortKeys(catalogue, body);
     const summed = summaryOptions.map((option) => {
       const column = columnOf(catalogue, option.dataId).sql;
       return { metric: option.metric, value: column.aggregate ?? column.sort ?? column.shown };
