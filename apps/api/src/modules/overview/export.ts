@@ -8,15 +8,7 @@ import { exportFileName, sendExport } from '../exports/exporter.ts';
 import { type Catalogue, loadOverviewContext, type OverviewContext } from './catalogue.ts';
 import type { Sql } from './column-sql.ts';
 import { exportColumns } from './export-cells.ts';
-import {
-  assertRequestFits,
-  filterSql,
-  orderSql,
-  pageCellsSql,
-  readRow,
-  searchSql,
-  sortJoinsSql,
-} from './query.ts';
+import { assertRequestFits, filterSql, pageCellsSql, readRow, searchSql, sortSql } from './query.ts';
 import {
   type OverviewScope,
   projectList,
@@ -68,10 +60,13 @@ async function exportIds(
     filterSql(catalogue, body.filterOptions, projectList(projects)),
     searchSql(body.searchOptions?.text, visibleAmong(scope, projects, 'q')),
   ].filter((part): part is Sql => part !== null);
+  // The whole program of a pole owner has the keys read for all its permits at once, as a page has.
+  const whole = conditions.length === 1 && projects.owned.length > 0;
+  const { joins, order } = sortSql(catalogue, body, whole ? projectList(projects) : undefined);
   const result = await sql<{ ids: string[] | null }>`
     SELECT ARRAY(
-      SELECT p.id FROM ${visiblePermits(scope, sortJoinsSql(catalogue, body))} AND ${sql.join(conditions, sql` AND `)}
-      ORDER BY ${orderSql(catalogue, body)}) AS ids`.execute(db);
+      SELECT p.id FROM ${visiblePermits(scope, joins)} AND ${sql.join(conditions, sql` AND `)}
+      ORDER BY ${order}) AS ids`.execute(db);
   return result.rows[0]?.ids ?? [];
 }
 

@@ -3,7 +3,13 @@ import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/app.ts';
 import type { OverviewScene } from './overview-scene.ts';
-import { joinAsAttacher, openOverviewScene, overviewData, seenOneByOne } from './overview-test-kit.ts';
+import {
+  columnsOf,
+  joinAsAttacher,
+  openOverviewScene,
+  overviewData,
+  seenOneByOne,
+} from './overview-test-kit.ts';
 import { SORT_WALK_LIMITS } from './query.ts';
 
 // Pages sorted first by a property that an index holds in order are read from that index; they must be the
@@ -82,6 +88,26 @@ beforeAll(async () => {
           updated_at: later(own?.updated_at, 2),
         });
       }
+    }
+    // A street and an urgency filled in later on a task, the street in either case: each permit's key is
+    // its latest value, a text ignoring case.
+    if (i % 3 === 1) {
+      rows.push({
+        permit_id: permitId,
+        property_entry_id: s.property.street,
+        task_key: taskOf(permitId, 1),
+        value: JSON.stringify(['alder Way', 'Birch road', 'cedar Lane', 'Alder way'][i % 4]),
+        updated_at: new Date('2027-02-01T00:00:00Z'),
+      });
+    }
+    if (i % 4 === 3) {
+      rows.push({
+        permit_id: permitId,
+        property_entry_id: s.property.urgent,
+        task_key: taskOf(permitId, 1),
+        value: JSON.stringify(i % 8 === 3),
+        updated_at: new Date('2027-02-01T00:00:00Z'),
+      });
     }
     if (i % 5 === 2 && own) {
       rows.push({
@@ -483,6 +509,101 @@ describe('a page sorted by the active stage or the next task', () => {
           expect(filtered.rows!.map((row) => row.id)).toEqual(wanted);
         }
       }
+    }
+  });
+});
+
+describe('the whole program sorted by any column', () => {
+  const keepAll: OverviewRequest['filterOptions'] = {
+    condition: 'And',
+    rows: [{ id: 'r', dataId: 'permit.Status', operator: 'NotEquals', value: 'Cancelled' }],
+    groups: [],
+  };
+
+  it("is the order of each permit's key read on its own, for every column and either direction", async () => {
+    // Sorting every visible permit reads a key by an index in order, by one grouped pass over the projects'
+    // places, or permit by permit; a filter keeping every permit reads each permit's key on its own.
+    const columns = [...(await columnsOf(t, s.ownerMember)).values()].filter((column) => column.sortable);
+    expect(columns.length).toBeGreaterThan(30);
+    let varied = 0;
+    for (const column of columns) {
+      for (const [user, seen] of [
+        [s.ownerMember, ownerSees],
+        [s.attacherMember, attacherSees],
+      ] as const) {
+        for (const descending of [false, true]) {
+          const body: OverviewRequest = {
+            pageOptions: { page: 0, pageSize: 100 },
+            columnOptions: ['permit.PermitNumber', column.dataId],
+            sortOptions: [{ dataId: column.dataId, direction: descending ? 'Descending' : 'Ascending' }],
+          };
+          const label = JSON.stringify({ column: column.dataId, user, descending });
+          const whole = await overviewData(t, user, body);
+          const kept = await overviewData(t, user, { ...body, filterOptions: keepAll });
+          expect(
+            whole.rows!.map((row) => row.id),
+            label,
+          ).toEqual(kept.rows!.map((row) => row.id));
+          expect(new Set(whole.rows!.map((row) => row.id)), label).toEqual(seen);
+          const shown = whole.rows!.map((row) => JSON.stringify(row.values[column.dataId] ?? null));
+          if (user === s.ownerMember && !descending && new Set(shown).size > 2) varied++;
+        }
+      }
+    }
+    // Most columns hold several values among the permits, so the orders compared are not the newest-first one.
+    expect(varied).toBeGreaterThan(columns.length / 2);
+  });
+
+  it('reads grouped keys with a second key, and exports in the order of the pages', async () => {
+    const columns = await columnsOf(t, s.ownerMember);
+    const pick = (subjectKind: string, name: string) =>
+      [...columns.values()].find((column) => column.subjectKind === subjectKind && column.name === name)!
+        .dataId;
+    const sorts: NonNullable<OverviewRequest['sortOptions']>[] = [
+      [
+        { dataId: pick('Stage', 'Active Task'), direction: 'Ascending' },
+        { dataId: pick('Task', 'Status'), direction: 'Descending' },
+      ],
+      [
+        { dataId: pick('Task', 'Person Assigned'), direction: 'Descending' },
+        { dataId: 'workflow.NextUpTaskAssignees', direction: 'Ascending' },
+      ],
+      [
+        { dataId: pick('Task', 'Elapsed Time'), direction: 'Descending' },
+        { dataId: 'permit.ApplicantName', direction: 'Ascending' },
+      ],
+    ];
+    for (const sortOptions of sorts) {
+      const body: OverviewRequest = {
+        pageOptions: { page: 0, pageSize: 100 },
+        columnOptions: ['permit.PermitNumber', ...sortOptions.map((sort) => sort.dataId!)],
+        sortOptions,
+      };
+      const label = JSON.stringify(sortOptions);
+      const whole = await overviewData(t, s.ownerMember, body);
+      const kept = await overviewData(t, s.ownerMember, { ...body, filterOptions: keepAll });
+      const ids = whole.rows!.map((row) => row.id);
+      expect(ids, label).toEqual(kept.rows!.map((row) => row.id));
+      // Page by page, the same order.
+      const pages: string[] = [];
+      for (let page = 0; page * 3 < ids.length; page++) {
+        const data = await overviewData(t, s.ownerMember, { ...body, pageOptions: { page, pageSize: 3 } });
+        pages.push(...data.rows!.map((row) => row.id));
+      }
+      expect(pages, label).toEqual(ids);
+      const res = await t.injectAs(s.ownerMember, {
+        method: 'POST',
+        url: '/api/joint-use/overview/export/csv',
+        payload: { ...body, pageOptions: undefined },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const numbers = res.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/)
+        .slice(1)
+        .map((line) => line.split(',')[0]);
+      expect(numbers, label).toEqual(whole.rows!.map((row) => row.values['permit.PermitNumber']));
     }
   });
 });

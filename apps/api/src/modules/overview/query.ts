@@ -195,18 +195,24 @@ export function searchSql(text: string | undefined, visible?: Sql): Sql | null {
       WHERE q.applicant_organization_id IN (SELECT o.id FROM organizations o WHERE o.name ILIKE ${pattern})${among}))`;
 }
 
-/** The asked sort keys, each with its direction. */
-function sortKeys(catalogue: Catalogue, body: ParsedOverviewRequest) {
-  return body.sortOptions.flatMap((sort) => {
+/**
+ * The asked sort keys, each with its direction. With `sets` (a `uuid[]` of every project whose permits are
+ * sorted), a key that can be read for many permits at once (`sortSet`) is read so, by a join: worth it when
+ * most of those projects' permits are sorted, as with no filter.
+ */
+function sortKeys(catalogue: Catalogue, body: ParsedOverviewRequest, sets?: Sql) {
+  return body.sortOptions.flatMap((sort, index) => {
     if (!sort.dataId) return [];
     const column = columnOf(catalogue, sort.dataId).sql;
+    const descending = sort.direction === 'Descending';
+    if (sets && column.sortSet) {
+      const alias = `sort_set${index}`;
+      const join = sql`LEFT JOIN (${column.sortSet(sets)}) ${sql.ref(alias)}
+        ON ${sql.ref(`${alias}.permit_id`)} = p.id`;
+      return [{ key: sql.ref(`${alias}.key`), walk: undefined, joins: [join], descending }];
+    }
     return [
-      {
-        key: column.sort ?? column.shown,
-        walk: column.walk,
-        joins: column.sortJoins ?? [],
-        descending: sort.direction === 'Descending',
-      },
+      { key: column.sort ?? column.shown, walk: column.walk, joins: column.sortJoins ?? [], descending },
     ];
   });
 }
@@ -214,18 +220,25 @@ function sortKeys(catalogue: Catalogue, body: ParsedOverviewRequest) {
 /** Joins keys read (the shared constants of `sortJoins`), each once. */
 const joinsSql = (joins: Sql[]) => sql.join([...new Set(joins)], sql` `);
 
-/** The joins the asked sort reads (for `visiblePermits`). */
-export const sortJoinsSql = (catalogue: Catalogue, body: ParsedOverviewRequest) =>
-  joinsSql(sortKeys(catalogue, body).flatMap((key) => key.joins));
-
 type SortKey = ReturnType<typeof sortKeys>[number];
 
 const direction = (descending: boolean) => (descending ? sql`DESC NULLS LAST` : sql`ASC NULLS LAST`);
 
-/** Rows in the asked order, empty values last either way, newest first after that. */
-export function orderSql(catalogue: Catalogue, body: ParsedOverviewRequest): Sql {
-  const keys = sortKeys(catalogue, body).map(({ key, descending }) => sql`${key} ${direction(descending)}`);
-  return sql.join([...keys, sql`p.created_at DESC`, sql`p.id DESC`]);
+/** Rows in the keys' order, empty values last either way, newest first after that. */
+const orderOf = (keys: SortKey[]): Sql =>
+  sql.join([
+    ...keys.map(({ key, descending }) => sql`${key} ${direction(descending)}`),
+    sql`p.created_at DESC`,
+    sql`p.id DESC`,
+  ]);
+
+/**
+ * The asked order of the permits `p`: the joins its keys read (after the permit and its project) and the
+ * `ORDER BY` list. `sets`: as for `sortKeys`.
+ */
+export function sortSql(catalogue: Catalogue, body: ParsedOverviewRequest, sets?: Sql) {
+  const keys = sortKeys(catalogue, body, sets);
+  return { joins: joinsSql(keys.flatMap((key) => key.joins)), order: orderOf(keys) };
 }
 
 /**
@@ -510,15 +523,22 @@ export async function runOverview(
         SELECT totals.*, r.* FROM (${totalsOf(a, sql`m`)}) totals
         LEFT JOIN LATERAL (${pageOf(sql`SELECT m.id FROM m ORDER BY ${order} ${limit}`)}) r ON true`;
     } else {
-      // With nothing narrowing the rows, a page sorted first by a key an index holds in order reads the index:
-      // for a pole owner, whose projects' places are all its own. (A caller who only attaches sees its own
-      // permits among the project's, perhaps a few: those are sorted whole.)
+      // With nothing narrowing the rows, a page sorted first by a key an index holds in order reads the index,
+      // and other keys are read for all the permits at once where they can be: for a pole owner, whose
+      // projects' places are all its own. (A caller who only attaches sees its own permits among the
+      // project's, perhaps a few: each of those has its keys read on its own.)
+      const whole = narrowing.length === 0 && projects.owned.length > 0;
       const [first, ...rest] = keys;
-      const rowsPart = pageOf(
-        first?.walk && narrowing.length === 0 && projects.owned.length > 0
-          ? walkedPageSql({ ...first, walk: first.walk }, rest, where, projectList(projects), page, pageSize)
-          : sql`SELECT p.id FROM ${from} ORDER BY ${orderSql(catalogue, body)} ${limit}`,
-      );
+      let rowsPart: Sql;
+      if (whole && first?.walk) {
+        rowsPart = pageOf(
+          walkedPageSql({ ...first, walk: first.walk }, rest, where, projectList(projects), page, pageSize),
+        );
+      } else {
+        const order = sortSql(catalogue, body, whole ? projectList(projects) : undefined);
+        rowsPart = pageOf(sql`SELECT p.id FROM permits p LEFT JOIN projects pr ON pr.id = p.project_id
+          ${order.joins} WHERE ${where} ORDER BY ${order.order} ${limit}`);
+      }
       const totalsPart = totalsOf(
         summed.map((item) => item.value),
         from,
