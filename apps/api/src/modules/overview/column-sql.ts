@@ -4,7 +4,8 @@ import { containsPattern } from '../../db/like.ts';
 
 // How each overview column reads in SQL, over the visible permit `p` and its project `pr`:
 // - `shown`: the cell, evaluated only for the rows of the page being answered;
-// - `sort`: the key that orders rows, and `aggregate`: the value the summary row sums up;
+// - `sort` (by default `shown`): the key that orders rows, which the summary row sums up too, unless the
+//   column sums something else (`aggregate`);
 // - `filter`: the rows one filter row keeps, always with bound parameters.
 // Stage, task and property columns are read from the permit's "places" (its stages, tasks or filled-in
 // values with that library entry). A filter keeps a permit when one of its places matches, through an
@@ -98,11 +99,13 @@ export interface ColumnSql {
   /** How `sort` can be read in order from an index, when it can. */
   walk?: SortWalk;
   /**
-   * The key `sort` gives, for the permits of the projects of a `uuid[]` at once: one grouped pass over their
-   * places yielding `permit_id` and `key` (a permit without a row has no key). Sorting a whole program then
-   * reads the key by one hash join, rather than reading each of 400,000 permits' places on its own.
+   * The column's key (`sort`, which the summary row sums up unless `aggregate` says otherwise) for the permits of the projects of a
+   * `uuid[]` at once: one grouped pass over their places yielding `permit_id` and `key` (a permit without a
+   * row has no key). Sorting or summing a whole program then reads the keys by one hash join, rather than
+   * reading each of 400,000 permits' places on its own.
    */
-  sortSet?: (projects: Sql) => Sql;
+  keySet?: (projects: Sql) => Sql;
+  /** What the summary row sums up, where it is not the key. */
   aggregate?: Sql;
   filter?: FilterSql;
   /** For a column read from places, `filter` as a set of permit ids. */
@@ -189,8 +192,8 @@ const placesOf = (place: Place) => sql`FROM ${place.from} WHERE ${place.permit} 
 /** Places that name their project, and so can be read for many permits at once. */
 type ProjectPlace = Place & { project: Sql };
 
-/** A `sortSet` whose key is `key`, an aggregate over each permit's places. */
-const placeSortSet =
+/** A `keySet` whose key is `key`, an aggregate over each permit's places. */
+const placeKeySet =
   (place: ProjectPlace, key: Sql) =>
   (projects: Sql): Sql =>
     sql`SELECT ${place.permit} AS permit_id, ${key} AS key FROM ${place.from}
@@ -245,11 +248,10 @@ const firstUserNameOfGroup = sql`min(lower(${userName}))`;
 
 const usersColumn = (
   ids: Sql,
-  filters: Pick<ColumnSql, 'filter' | 'filterSet' | 'assigned' | 'sortSet'>,
+  filters: Pick<ColumnSql, 'filter' | 'filterSet' | 'assigned' | 'keySet'>,
 ): ColumnSql => ({
   shown: usersJson(ids),
   sort: firstUserName(ids),
-  aggregate: firstUserName(ids),
   ...filters,
   read: (raw) => raw ?? null,
 });
@@ -260,6 +262,11 @@ const nextUpTask = (field: Sql) =>
   sql`(SELECT ${field} FROM permit_tasks t
     WHERE t.permit_id = p.id AND t.stage_key = p.active_stage_key AND ${OPEN_TASK}
     ORDER BY t.position LIMIT 1)`;
+/** The next up task (`permit_id`, `task_key`, `name`) of each permit of the projects of a `uuid[]`. */
+const nextUpTasksOf = (projects: Sql) => sql`SELECT DISTINCT ON (t.permit_id) t.permit_id, t.task_key, t.name
+  FROM permit_tasks t JOIN permits q ON q.id = t.permit_id AND q.active_stage_key = t.stage_key
+  WHERE ${OPEN_TASK} AND t.project_id = ANY (${projects})
+  ORDER BY t.permit_id, t.position`;
 
 /**
  * Organizations that sort keys read by join rather than one lookup a permit: the permit's applicant and its
@@ -315,6 +322,9 @@ export const PERMIT_COLUMN_SQL: Record<string, ColumnSql> = {
     // permit names is the one whose status is Active: the workflow engine writes both together).
     sort: sql`(SELECT lower(s.name) FROM permit_stages s
       WHERE s.permit_id = p.id AND s.stage_key = p.active_stage_key AND s.status = 'Active')`,
+    keySet: (projects) => sql`SELECT s.permit_id, lower(s.name) AS key
+      FROM permit_stages s JOIN permits q ON q.id = s.permit_id AND q.active_stage_key = s.stage_key
+      WHERE s.status = 'Active' AND s.project_id = ANY (${projects})`,
     walk: {
       from: sql`permit_stages s`,
       where: sql`s.status = 'Active'`,
@@ -347,6 +357,8 @@ export const PERMIT_COLUMN_SQL: Record<string, ColumnSql> = {
       order: sql`t.position`,
     },
     sort: nextUpTask(sql`lower(t.name)`),
+    keySet: (projects) =>
+      sql`SELECT next_up.permit_id, lower(next_up.name) AS key FROM (${nextUpTasksOf(projects)}) next_up`,
     // The open tasks by name, in the index on them: a task is the permit's next up when it is in the
     // permit's active stage and no open task of that stage comes before it.
     walk: {
@@ -372,11 +384,8 @@ export const PERMIT_COLUMN_SQL: Record<string, ColumnSql> = {
           FILTER (WHERE t.stage_key = p.active_stage_key AND ${OPEN_TASK}))[1:1]`,
       },
       // Each permit's next up task (its active stage's first open task), then the people assigned to it.
-      sortSet: (projects) => sql`SELECT next_up.permit_id, ${firstUserNameOfGroup} AS key FROM (
-          SELECT DISTINCT ON (t.permit_id) t.permit_id, t.task_key
-          FROM permit_tasks t JOIN permits q ON q.id = t.permit_id AND q.active_stage_key = t.stage_key
-          WHERE ${OPEN_TASK} AND t.project_id = ANY (${projects})
-          ORDER BY t.permit_id, t.position) next_up
+      keySet: (projects) => sql`SELECT next_up.permit_id, ${firstUserNameOfGroup} AS key
+        FROM (${nextUpTasksOf(projects)}) next_up
         JOIN permit_task_assignments a ON a.permit_id = next_up.permit_id AND a.task_key = next_up.task_key
         JOIN users u ON u.id = a.user_id
         GROUP BY next_up.permit_id`,
@@ -405,7 +414,8 @@ export function jointUseColumnSql(owned: string[]): Record<string, ColumnSql> {
       shown: poleOwner,
       sort: sql`lower(pole_owner.name)`,
       sortJoins: [POLE_OWNER_JOIN],
-      aggregate: poleOwner,
+      // Read from the project every statement joins, rather than looked up again for each permit.
+      aggregate: sql`pr.owner_organization_id`,
       filter: (operator, value) =>
         operator === 'NotEquals'
           ? sql`p.project_id NOT IN ${ownedBy(value)}`
@@ -447,7 +457,7 @@ export function stageColumnSql(entryId: string, field: 'ActiveTask' | 'ElapsedTi
         order: sql`s.position, t.position`,
       },
       sort: activeTask(sql`lower(t.name)`),
-      sortSet: placeSortSet(
+      keySet: placeKeySet(
         {
           from: sql`permit_stages s JOIN permit_tasks t ON t.permit_id = s.permit_id AND t.stage_key = s.stage_key`,
           permit: sql`s.permit_id`,
@@ -463,7 +473,7 @@ export function stageColumnSql(entryId: string, field: 'ActiveTask' | 'ElapsedTi
   const first = sql`(SELECT ${x} ${placesOf(stagePlace(entryId))} ORDER BY s.position LIMIT 1)`;
   return {
     shown: first,
-    sortSet: placeSortSet(stagePlace(entryId), firstInOrder(x, sql`s.position`)),
+    keySet: placeKeySet(stagePlace(entryId), firstInOrder(x, sql`s.position`)),
     place: entryCell('stages', entryId, x, sql`s.position`),
     ...placeFilter(stagePlace(entryId), x, duration),
   };
@@ -528,7 +538,7 @@ export function taskColumnSql(entryId: string, field: TaskField): ColumnSql {
     ...taskPlace(entryId),
     from: sql`permit_tasks t JOIN permit_stages s ON s.permit_id = t.permit_id AND s.stage_key = t.stage_key`,
   };
-  const firstSet = (x: Sql) => placeSortSet(withStage, firstInOrder(x, order));
+  const firstSet = (x: Sql) => placeKeySet(withStage, firstInOrder(x, order));
   switch (field) {
     case 'PersonAssigned': {
       const assigned: ProjectPlace = {
@@ -541,7 +551,7 @@ export function taskColumnSql(entryId: string, field: TaskField): ColumnSql {
           taskKeys: sql`array_agg(t.task_key) FILTER (WHERE ${assigned.where})`,
           entry: entryId,
         },
-        sortSet: placeSortSet(
+        keySet: placeKeySet(
           { ...assigned, from: sql`${assigned.from} JOIN users u ON u.id = a.user_id` },
           firstUserNameOfGroup,
         ),
@@ -552,7 +562,7 @@ export function taskColumnSql(entryId: string, field: TaskField): ColumnSql {
       return {
         shown: first(sql`t.status`),
         place: place(sql`t.status`),
-        sortSet: firstSet(sql`t.status`),
+        keySet: firstSet(sql`t.status`),
         ...placeFilter(taskPlace(entryId), sql`t.status`, ordered),
       };
     case 'ElapsedTime': {
@@ -560,7 +570,7 @@ export function taskColumnSql(entryId: string, field: TaskField): ColumnSql {
       return {
         shown: first(x),
         place: place(x),
-        sortSet: firstSet(x),
+        keySet: firstSet(x),
         ...placeFilter(taskPlace(entryId), x, duration),
       };
     }
@@ -568,7 +578,7 @@ export function taskColumnSql(entryId: string, field: TaskField): ColumnSql {
       // The days the task's clock has run, read from the permit's clocks of that task (each clock names its
       // task's entry); a task whose clock has not started has none. Where a permit has two such clocks, the
       // one started first counts.
-      const clocks: Place = {
+      const clocks: ProjectPlace = {
         from: sql`permit_timers tm`,
         permit: sql`tm.permit_id`,
         where: sql`tm.owner_entry_id = ${entryId}`,
@@ -577,6 +587,7 @@ export function taskColumnSql(entryId: string, field: TaskField): ColumnSql {
       const days = timerDaysSql('tm');
       return {
         shown: sql`(SELECT ${days} ${placesOf(clocks)} ORDER BY tm.started_at LIMIT 1)`,
+        keySet: placeKeySet(clocks, firstInOrder(days, sql`tm.started_at`)),
         ...placeFilter(clocks, days, clockDuration),
       };
     }
@@ -628,7 +639,7 @@ export function propertyColumnSql(entryId: string, reading: PropertyReading): Co
         shown: latest(TEXT_VALUE),
         place: latestPlace(TEXT_VALUE),
         sort: latest(sql`lower(${TEXT_VALUE})`),
-        sortSet: placeSortSet(place, firstInOrder(sql`lower(${TEXT_VALUE})`, LATEST_FIRST)),
+        keySet: placeKeySet(place, firstInOrder(sql`lower(${TEXT_VALUE})`, LATEST_FIRST)),
         ...placeFilter(place, TEXT_VALUE, text),
       };
     case 'Number':
@@ -636,6 +647,7 @@ export function propertyColumnSql(entryId: string, reading: PropertyReading): Co
         shown: latest(NUMBER_VALUE),
         place: latestPlace(NUMBER_VALUE),
         walk: valueWalk(entryId, sql`jsonb_typeof(v.value) = 'number'`, NUMBER_VALUE),
+        keySet: placeKeySet(place, firstInOrder(NUMBER_VALUE, LATEST_FIRST)),
         ...placeFilter(place, NUMBER_VALUE, jsonNumber),
       };
     case 'Date':
@@ -647,6 +659,7 @@ export function propertyColumnSql(entryId: string, reading: PropertyReading): Co
         place: latestPlace(TEXT_VALUE),
         sort: latest(SHORT_TEXT_VALUE),
         walk: valueWalk(entryId, SHORT_STRING, TEXT_VALUE),
+        keySet: placeKeySet(place, firstInOrder(SHORT_TEXT_VALUE, LATEST_FIRST)),
         ...placeFilter(place, TEXT_VALUE, shortString),
       };
     case 'Boolean': {
@@ -654,7 +667,7 @@ export function propertyColumnSql(entryId: string, reading: PropertyReading): Co
       return {
         shown: latest(x),
         place: latestPlace(x),
-        sortSet: placeSortSet(place, firstInOrder(x, LATEST_FIRST)),
+        keySet: placeKeySet(place, firstInOrder(x, LATEST_FIRST)),
         ...placeFilter(place, x, ordered),
       };
     }

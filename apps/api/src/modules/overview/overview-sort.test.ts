@@ -554,6 +554,45 @@ describe('the whole program sorted by any column', () => {
     expect(varied).toBeGreaterThan(columns.length / 2);
   });
 
+  it("sums up each column of the whole program as each permit's value read on its own", async () => {
+    const columns = [...(await columnsOf(t, s.ownerMember)).values()].filter(
+      (column) => column.metrics.length > 0,
+    );
+    expect(columns.length).toBeGreaterThan(30);
+    let nonEmpty = 0;
+    for (const [user, seen] of [
+      [s.ownerMember, ownerSees],
+      [s.attacherMember, attacherSees],
+    ] as const) {
+      // Every metric of every column in one request, and the page alongside.
+      const summaryRowOptions = columns.flatMap((column) =>
+        column.metrics.map((metric) => ({ dataId: column.dataId, metric })),
+      );
+      const body: OverviewRequest = {
+        pageOptions: { page: 0, pageSize: 5 },
+        columnOptions: ['permit.PermitNumber'],
+        summaryRowOptions,
+      };
+      const query = '?includeCount=true&includeSummary=true';
+      const whole = await overviewData(t, user, body, query);
+      const kept = await overviewData(t, user, { ...body, filterOptions: keepAll }, query);
+      expect(whole.total).toBe(seen.size);
+      expect(whole.summary).toHaveLength(summaryRowOptions.length);
+      whole.summary!.forEach((item, index) => {
+        const other = kept.summary![index]!;
+        const label = JSON.stringify({ user, item, other });
+        if (typeof item.value === 'number' && typeof other.value === 'number') {
+          // Elapsed days are read at each statement's own moment.
+          expect(item.value, label).toBeCloseTo(other.value, 2);
+        } else {
+          expect(item.value, label).toEqual(other.value);
+        }
+        if (user === s.ownerMember && item.value !== null && item.value !== 0) nonEmpty++;
+      });
+    }
+    expect(nonEmpty).toBeGreaterThan(columns.length);
+  });
+
   it('reads grouped keys with a second key, and exports in the order of the pages', async () => {
     const columns = await columnsOf(t, s.ownerMember);
     const pick = (subjectKind: string, name: string) =>

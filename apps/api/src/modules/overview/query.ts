@@ -15,7 +15,7 @@ import type { Executor } from '../../db/database.ts';
 import { containsPattern } from '../../db/like.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { Catalogue, CatalogueColumn, OverviewContext } from './catalogue.ts';
-import { PLACE_ENTRY, type PlaceTable, type SortWalk, type Sql } from './column-sql.ts';
+import { type ColumnSql, PLACE_ENTRY, type PlaceTable, type SortWalk, type Sql } from './column-sql.ts';
 import { type OverviewScope, projectList, visibleAmong, visiblePermits } from './visibility.ts';
 
 const UNKNOWN_COLUMN = 'No such column among the ones you may use';
@@ -196,23 +196,27 @@ export function searchSql(text: string | undefined, visible?: Sql): Sql | null {
 }
 
 /**
- * The asked sort keys, each with its direction. With `sets` (a `uuid[]` of every project whose permits are
- * sorted), a key that can be read for many permits at once (`sortSet`) is read so, by a join: worth it when
- * most of those projects' permits are sorted, as with no filter.
+ * A column's key for the permit `p` (`value`, by default its sort key) and the joins it reads. With `sets` (a
+ * `uuid[]` of every project whose permits are read), a column whose keys can be read for many permits at
+ * once (`keySet`) is read so, joined as `alias`: worth it when most of those projects' permits are read, as
+ * with no filter.
  */
+function columnKey(column: ColumnSql, alias: string, sets?: Sql, value = column.sort ?? column.shown) {
+  if (sets && column.keySet) {
+    const join = sql`LEFT JOIN (${column.keySet(sets)}) ${sql.ref(alias)} ON ${sql.ref(`${alias}.permit_id`)} = p.id`;
+    return { key: sql.ref(`${alias}.key`) as Sql, joins: [join], grouped: true };
+  }
+  return { key: value, joins: column.sortJoins ?? [], grouped: false };
+}
+
+/** The asked sort keys, each with its direction (`sets`: as for `columnKey`). */
 function sortKeys(catalogue: Catalogue, body: ParsedOverviewRequest, sets?: Sql) {
   return body.sortOptions.flatMap((sort, index) => {
     if (!sort.dataId) return [];
     const column = columnOf(catalogue, sort.dataId).sql;
-    const descending = sort.direction === 'Descending';
-    if (sets && column.sortSet) {
-      const alias = `sort_set${index}`;
-      const join = sql`LEFT JOIN (${column.sortSet(sets)}) ${sql.ref(alias)}
-        ON ${sql.ref(`${alias}.permit_id`)} = p.id`;
-      return [{ key: sql.ref(`${alias}.key`), walk: undefined, joins: [join], descending }];
-    }
+    const { key, joins, grouped } = columnKey(column, `sort_set${index}`, sets);
     return [
-      { key: column.sort ?? column.shown, walk: column.walk, joins: column.sortJoins ?? [], descending },
+      { key, joins, walk: grouped ? undefined : column.walk, descending: sort.direction === 'Descending' },
     ];
   });
 }
@@ -469,11 +473,23 @@ export async function runOverview(
   // The join to the project is dropped by the planner when nothing reads it (a permit has one project).
   // What the sort keys and the summed values read besides the permit and its project.
   const summaryOptions = flags.includeSummary ? body.summaryRowOptions : [];
+  // A pole owner's whole program (nothing narrowing the rows): keys are read for all its permits at once
+  // where they can be. (A caller who only attaches sees its own permits among the project's, perhaps a few:
+  // each of those has its keys read on its own.)
+  const whole = narrowing.length === 0 && projects.owned.length > 0;
+  const sets = whole ? projectList(projects) : undefined;
   const keys = sortKeys(catalogue, body);
-  const joins = joinsSql([
-    ...keys.flatMap((key) => key.joins),
-    ...summaryOptions.flatMap((option) => columnOf(catalogue, option.dataId).sql.sortJoins ?? []),
-  ]);
+  // The summed values: a column's `aggregate` where it sums something else than its key.
+  const summed = summaryOptions.map((option, index) => {
+    const column = columnOf(catalogue, option.dataId).sql;
+    return {
+      metric: option.metric,
+      ...(column.aggregate
+        ? columnKey(column, `sum_set${index}`, undefined, column.aggregate)
+        : columnKey(column, `sum_set${index}`, sets)),
+    };
+  });
+  const joins = joinsSql([...keys.flatMap((key) => key.joins), ...summed.flatMap((item) => item.joins)]);
   const from = sql`permits p LEFT JOIN projects pr ON pr.id = p.project_id ${joins} WHERE ${where}`;
   const dataIds = [...new Set(body.columnOptions)];
   const { page, pageSize } = body.pageOptions;
@@ -486,10 +502,6 @@ export async function runOverview(
     const result = await sql<{ context_holds: boolean }>`SELECT ${stillHolds} AS context_holds`.execute(db);
     if (result.rows[0]?.context_holds !== true) return null;
   } else if (wantsRows || wantsTotals) {
-    const summed = summaryOptions.map((option) => {
-      const column = columnOf(catalogue, option.dataId).sql;
-      return { metric: option.metric, value: column.aggregate ?? column.sort ?? column.shown };
-    });
     const limit = sql`LIMIT ${pageSize} OFFSET ${page * pageSize}`;
     const { cells, joins } = pageCellsSql(catalogue, dataIds);
     const shown = sql.join([sql`page.ord`, sql`p.id`, sql`p.project_id`, ...cells]);
@@ -512,7 +524,7 @@ export async function runOverview(
         sql`p.id`,
         sql`p.created_at`,
         ...keys.map(({ key }, index) => sql`${key} AS ${sql.ref(`k${index}`)}`),
-        ...summed.map((item, index) => sql`${item.value} AS ${sql.ref(`a${index}`)}`),
+        ...summed.map((item, index) => sql`${item.key} AS ${sql.ref(`a${index}`)}`),
       ]);
       const order = sql.join([
         ...keys.map(({ descending }, index) => sql`${k[index]} ${direction(descending)}`),
@@ -523,11 +535,7 @@ export async function runOverview(
         SELECT totals.*, r.* FROM (${totalsOf(a, sql`m`)}) totals
         LEFT JOIN LATERAL (${pageOf(sql`SELECT m.id FROM m ORDER BY ${order} ${limit}`)}) r ON true`;
     } else {
-      // With nothing narrowing the rows, a page sorted first by a key an index holds in order reads the index,
-      // and other keys are read for all the permits at once where they can be: for a pole owner, whose
-      // projects' places are all its own. (A caller who only attaches sees its own permits among the
-      // project's, perhaps a few: each of those has its keys read on its own.)
-      const whole = narrowing.length === 0 && projects.owned.length > 0;
+      // The whole program sorted first by a key an index holds in order reads the index.
       const [first, ...rest] = keys;
       let rowsPart: Sql;
       if (whole && first?.walk) {
@@ -535,12 +543,12 @@ export async function runOverview(
           walkedPageSql({ ...first, walk: first.walk }, rest, where, projectList(projects), page, pageSize),
         );
       } else {
-        const order = sortSql(catalogue, body, whole ? projectList(projects) : undefined);
+        const order = sortSql(catalogue, body, sets);
         rowsPart = pageOf(sql`SELECT p.id FROM permits p LEFT JOIN projects pr ON pr.id = p.project_id
           ${order.joins} WHERE ${where} ORDER BY ${order.order} ${limit}`);
       }
       const totalsPart = totalsOf(
-        summed.map((item) => item.value),
+        summed.map((item) => item.key),
         from,
       );
       statement = !wantsRows
