@@ -1,8 +1,10 @@
 /**
  * Every column a person of the first pole owner may sort by, each on its own: the first page of 50 of the
  * whole program in either direction, no filter and no count, through `POST /api/joint-use/permits/overview`.
- * It shows which sorts read an index in order and which compute every visible permit's key. Run on a world
- * that `permit-overview.ts --keep` left:
+ * It shows which sorts read an index in order, which read every visible permit's key in one grouped pass,
+ * and which compute each permit's key on its own. With --summaries, the summary row of the whole program
+ * instead: each column with a summary, its average where it has one (else its last metric), no rows. Run on
+ * a world that `permit-overview.ts --keep` left:
  *
  *   node --import tsx bench/overview-sorts.ts --permits 1000000 --postgres
  *
@@ -40,31 +42,63 @@ const representative = (column: OverviewColumnGroup['columns'][number]) => {
   if (!firstSubject.has(kind)) firstSubject.set(kind, column.subjectName);
   return firstSubject.get(kind) === column.subjectName;
 };
+const SUMMARIES = flag('summaries');
 const columns = groups
   .flatMap((group) => group.columns)
-  .filter((column) => column.sortable && (flag('all') || representative(column)))
+  .filter((column) => (SUMMARIES ? column.metrics.length > 0 : column.sortable))
+  .filter((column) => flag('all') || representative(column))
   .filter((column) => !ONLY || label(column).includes(ONLY));
 
 const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
-out(`${columns.length} sortable columns, ${PERMITS.toLocaleString('en')} permits, median of ${RUNS}`);
-for (const column of columns) {
+/** The time of one request, checked to be answered. */
+async function timed(payload: object, query: string) {
+  const started = performance.now();
+  const res = await bench.app.inject({
+    method: 'POST',
+    url: `/api/joint-use/permits/overview?${query}`,
+    headers,
+    payload,
+  });
+  if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body}`);
+  return performance.now() - started;
+}
+
+const what = SUMMARIES ? 'columns with a summary' : 'sortable columns';
+out(`${columns.length} ${what}, ${PERMITS.toLocaleString('en')} permits, median of ${RUNS}`);
+for (const column of SUMMARIES ? columns : []) {
+  const metric = column.metrics.includes('Average') ? 'Average' : column.metrics.at(-1)!;
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    samples.push(
+      await timed(
+        {
+          pageOptions: { page: 0, pageSize: 0 },
+          columnOptions: [column.dataId],
+          summaryRowOptions: [{ dataId: column.dataId, metric }],
+        },
+        'includeCount=false&includeData=false&includeSummary=true',
+      ),
+    );
+  }
+  out(
+    `${`${label(column)} (${metric})`.slice(0, 60).padEnd(60)} ${median(samples).toFixed(1).padStart(9)} ms`,
+  );
+}
+for (const column of SUMMARIES ? [] : columns) {
   const times: string[] = [];
   for (const direction of ['Ascending', 'Descending'] as const) {
     const samples: number[] = [];
     for (let i = 0; i < RUNS; i++) {
-      const started = performance.now();
-      const res = await bench.app.inject({
-        method: 'POST',
-        url: '/api/joint-use/permits/overview?includeCount=false',
-        headers,
-        payload: {
-          pageOptions: { page: 0, pageSize: 50 },
-          columnOptions: ['permit.PermitNumber', column.dataId],
-          sortOptions: [{ dataId: column.dataId, direction }],
-        },
-      });
-      if (res.statusCode !== 200) throw new Error(`${column.dataId}: ${res.statusCode} ${res.body}`);
-      samples.push(performance.now() - started);
+      samples.push(
+        await timed(
+          {
+            pageOptions: { page: 0, pageSize: 50 },
+            columnOptions: ['permit.PermitNumber', column.dataId],
+            sortOptions: [{ dataId: column.dataId, direction }],
+          },
+          'includeCount=false',
+        ),
+      );
     }
     times.push(`${median(samples).toFixed(1).padStart(9)} ms`);
   }

@@ -198,6 +198,17 @@ const placeKeySet =
   (projects: Sql): Sql =>
     sql`SELECT ${place.permit} AS permit_id, ${key} AS key FROM ${place.from}
       WHERE ${place.where} AND ${place.project} = ANY (${projects}) GROUP BY ${place.permit}`;
+/**
+ * The `keySet` of a column whose key is its permit's first place in an order read from another table (a task's
+ * stage): most permits have one such place, whose value is the key, read without that table; a permit with
+ * more has its key read on its own (`own`, the column's key of the permit `p`).
+ */
+const firstPlaceKeySet = (place: ProjectPlace, value: Sql, own: Sql) =>
+  placeKeySet(
+    place,
+    sql`CASE WHEN count(*) = 1 THEN (array_agg(${value}))[1]
+      ELSE (SELECT ${own} FROM permits p WHERE p.id = ${place.permit}) END`,
+  );
 /** The value of the first place in `order`, as an aggregate. */
 const firstInOrder = (value: Sql, order: Sql) => sql`(array_agg(${value} ORDER BY ${order}))[1]`;
 
@@ -457,15 +468,16 @@ export function stageColumnSql(entryId: string, field: 'ActiveTask' | 'ElapsedTi
         order: sql`s.position, t.position`,
       },
       sort: activeTask(sql`lower(t.name)`),
-      keySet: placeKeySet(
-        {
-          from: sql`permit_stages s JOIN permit_tasks t ON t.permit_id = s.permit_id AND t.stage_key = s.stage_key`,
-          permit: sql`s.permit_id`,
-          where: sql`s.library_entry_id = ${entryId} AND ${OPEN_TASK}`,
-          project: sql`s.project_id`,
-        },
-        firstInOrder(sql`lower(t.name)`, sql`s.position, t.position`),
-      ),
+      // The stages and the open tasks are read from their indexes alone. A permit's open tasks in one such
+      // stage are ordered by position; a permit with two stages of the entry has its key read on its own.
+      keySet: (projects) => sql`SELECT s.permit_id,
+          CASE WHEN min(s.stage_key::text) = max(s.stage_key::text)
+            THEN (array_agg(lower(t.name) ORDER BY t.position))[1]
+            ELSE (SELECT ${activeTask(sql`lower(t.name)`)} FROM permits p WHERE p.id = s.permit_id) END AS key
+        FROM permit_stages s JOIN permit_tasks t ON t.permit_id = s.permit_id AND t.stage_key = s.stage_key
+        WHERE s.library_entry_id = ${entryId} AND ${OPEN_TASK}
+          AND s.project_id = ANY (${projects}) AND t.project_id = ANY (${projects})
+        GROUP BY s.permit_id`,
       filter: scalarFilter(activeTask(sql`t.library_entry_id`), ordered),
     };
   }
@@ -532,13 +544,8 @@ export type TaskField = 'PersonAssigned' | 'Status' | 'ElapsedTime' | 'ElapsedTi
 
 export function taskColumnSql(entryId: string, field: TaskField): ColumnSql {
   const first = (x: Sql) => sql`(SELECT ${x} ${placesOf(taskPlace(entryId))} ${taskOrder})`;
-  const order = sql`s.position, t.position`;
-  const place = (value: Sql) => entryCell('tasks', entryId, value, order);
-  const withStage: ProjectPlace = {
-    ...taskPlace(entryId),
-    from: sql`permit_tasks t JOIN permit_stages s ON s.permit_id = t.permit_id AND s.stage_key = t.stage_key`,
-  };
-  const firstSet = (x: Sql) => placeKeySet(withStage, firstInOrder(x, order));
+  const place = (value: Sql) => entryCell('tasks', entryId, value, sql`s.position, t.position`);
+  const firstSet = (x: Sql) => firstPlaceKeySet(taskPlace(entryId), x, first(x));
   switch (field) {
     case 'PersonAssigned': {
       const assigned: ProjectPlace = {

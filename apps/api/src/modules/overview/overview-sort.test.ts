@@ -519,6 +519,81 @@ describe('the whole program sorted by any column', () => {
     rows: [{ id: 'r', dataId: 'permit.Status', operator: 'NotEquals', value: 'Cancelled' }],
     groups: [],
   };
+  let twiceHeld: { permitId: string; stageEntry: string };
+
+  beforeAll(async () => {
+    // Two permits hold a task of their last stage a second time, done, in their first stage: that one is
+    // first, so their task cells and keys are the done task's.
+    for (const permitId of [s.permitIds[0]!, s.permitIds[9]!]) {
+      const stages = await t.db
+        .selectFrom('permit_stages')
+        .select(['stage_key', 'position'])
+        .where('permit_id', '=', permitId)
+        .orderBy('position')
+        .execute();
+      const task = await t.db
+        .selectFrom('permit_tasks')
+        .selectAll()
+        .where('permit_id', '=', permitId)
+        .where('stage_key', '=', stages.at(-1)!.stage_key)
+        .orderBy('position')
+        .executeTakeFirstOrThrow();
+      expect(task.status).not.toBe('Completed');
+      await t.db
+        .insertInto('permit_tasks')
+        .values({
+          ...task,
+          task_key: crypto.randomUUID(),
+          stage_key: stages[0]!.stage_key,
+          position: 99,
+          status: 'Completed',
+          ready_at: new Date('2026-01-01T00:00:00Z'),
+          started_at: new Date('2026-01-02T00:00:00Z'),
+          completed_at: new Date('2026-01-05T00:00:00Z'),
+        })
+        .execute();
+    }
+    // A permit the pole owner sees holds its active stage's entry a second time, later in its workflow, with
+    // an open task placed first there: the active stage's own open tasks come first, so its active task is
+    // still theirs.
+    const firstOpen = await t.db
+      .selectFrom('permit_stages as s')
+      .innerJoin('permit_tasks as t', (join) =>
+        join.onRef('t.permit_id', '=', 's.permit_id').onRef('t.stage_key', '=', 's.stage_key'),
+      )
+      .selectAll('t')
+      .select('s.library_entry_id as stage_entry')
+      .where('s.status', '=', 'Active')
+      .where('t.status', 'in', ['ReadyToBegin', 'InProgress'])
+      .where('t.position', '>', 0)
+      .where('s.permit_id', 'in', [...ownerSees])
+      .orderBy('t.permit_id')
+      .orderBy('t.position')
+      .executeTakeFirstOrThrow();
+    const { stage_entry, ...open } = firstOpen;
+    twiceHeld = { permitId: open.permit_id, stageEntry: stage_entry };
+    const active = await t.db
+      .selectFrom('permit_stages')
+      .selectAll()
+      .where('permit_id', '=', open.permit_id)
+      .where('stage_key', '=', open.stage_key)
+      .executeTakeFirstOrThrow();
+    const again = crypto.randomUUID();
+    await t.db
+      .insertInto('permit_stages')
+      .values({ ...active, stage_key: again, position: 99, status: 'NotStarted', started_at: null })
+      .execute();
+    await t.db
+      .insertInto('permit_tasks')
+      .values({
+        ...open,
+        stage_key: again,
+        task_key: crypto.randomUUID(),
+        position: 0,
+        name: 'Aardvark check',
+      })
+      .execute();
+  });
 
   it("is the order of each permit's key read on its own, for every column and either direction", async () => {
     // Sorting every visible permit reads a key by an index in order, by one grouped pass over the projects'
@@ -552,6 +627,51 @@ describe('the whole program sorted by any column', () => {
     }
     // Most columns hold several values among the permits, so the orders compared are not the newest-first one.
     expect(varied).toBeGreaterThan(columns.length / 2);
+  });
+
+  it('orders by the active task of the first stage of the entry, in memory too', async () => {
+    const entry = twiceHeld.stageEntry;
+    const stages = await t.db
+      .selectFrom('permit_stages')
+      .selectAll()
+      .where('library_entry_id', '=', entry)
+      .execute();
+    const tasks = await t.db
+      .selectFrom('permit_tasks')
+      .selectAll()
+      .where('status', 'in', ['ReadyToBegin', 'InProgress'])
+      .execute();
+    const permits = await t.db.selectFrom('permits').select(['id', 'created_at']).execute();
+    const keyOfPermit = (permitId: string) => {
+      const first = stages
+        .filter((stage) => stage.permit_id === permitId)
+        .flatMap((stage) =>
+          tasks
+            .filter((task) => task.permit_id === permitId && task.stage_key === stage.stage_key)
+            .map((task) => ({ stage: stage.position, position: task.position, name: task.name })),
+        )
+        .sort((a, b) => a.stage - b.stage || a.position - b.position)[0];
+      return first ? first.name.toLowerCase() : null;
+    };
+    expect(keyOfPermit(twiceHeld.permitId)).not.toBe('aardvark check');
+    for (const descending of [false, true]) {
+      const wanted = permits
+        .filter((permit) => ownerSees.has(permit.id))
+        .sort(
+          (a, b) =>
+            compareKeys(keyOfPermit(a.id), keyOfPermit(b.id), descending) ||
+            b.created_at.getTime() - a.created_at.getTime() ||
+            (a.id < b.id ? 1 : -1),
+        )
+        .map((permit) => permit.id);
+      const dataId = `stage.${entry}.ActiveTask`;
+      const data = await overviewData(t, s.ownerMember, {
+        pageOptions: { page: 0, pageSize: 100 },
+        columnOptions: ['permit.PermitNumber', dataId],
+        sortOptions: [{ dataId, direction: descending ? 'Descending' : 'Ascending' }],
+      });
+      expect(data.rows!.map((row) => row.id)).toEqual(wanted);
+    }
   });
 
   it("sums up each column of the whole program as each permit's value read on its own", async () => {
