@@ -8,7 +8,15 @@ import { exportFileName, sendExport } from '../exports/exporter.ts';
 import { type Catalogue, loadOverviewContext, type OverviewContext } from './catalogue.ts';
 import type { Sql } from './column-sql.ts';
 import { exportColumns } from './export-cells.ts';
-import { assertRequestFits, filterSql, pageCellsSql, readRow, searchSql, sortSql } from './query.ts';
+import {
+  assertRequestFits,
+  filterSql,
+  keySetsOf,
+  pageCellsSql,
+  readRow,
+  searchSql,
+  sortSql,
+} from './query.ts';
 import {
   type OverviewScope,
   projectList,
@@ -61,8 +69,11 @@ async function exportIds(
     searchSql(body.searchOptions?.text, visibleAmong(scope, projects, 'q')),
   ].filter((part): part is Sql => part !== null);
   // The whole program of a pole owner has the keys read for all its permits at once, as a page has.
-  const whole = conditions.length === 1 && projects.owned.length > 0;
-  const { joins, order } = sortSql(catalogue, body, whole ? projectList(projects) : undefined);
+  const { joins, order } = sortSql(
+    catalogue,
+    body,
+    conditions.length === 1 ? keySetsOf(projects) : undefined,
+  );
   const result = await sql<{ ids: string[] | null }>`
     SELECT ARRAY(
       SELECT p.id FROM ${visiblePermits(scope, joins)} AND ${sql.join(conditions, sql` AND `)}

@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import { containsPattern } from '../../db/like.ts';
 import { badRequest } from '../../http/errors.ts';
-import type { Catalogue, CatalogueColumn, OverviewContext } from './catalogue.ts';
+import type { Catalogue, CatalogueColumn, OverviewContext, VisibleProjects } from './catalogue.ts';
 import { type ColumnSql, PLACE_ENTRY, type PlaceTable, type SortWalk, type Sql } from './column-sql.ts';
 import { type OverviewScope, projectList, visibleAmong, visiblePermits } from './visibility.ts';
 
@@ -196,21 +196,39 @@ export function searchSql(text: string | undefined, visible?: Sql): Sql | null {
 }
 
 /**
- * A column's key for the permit `p` (`value`, by default its sort key) and the joins it reads. With `sets` (a
- * `uuid[]` of every project whose permits are read), a column whose keys can be read for many permits at
- * once (`keySet`) is read so, joined as `alias`: worth it when most of those projects' permits are read, as
- * with no filter.
+ * Where keys are read for many permits at once: the whole program of a caller who owns projects, all of whose
+ * permits it sees (`owned`), and whether it also sees its own permits in projects it attaches to (`others`).
  */
-function columnKey(column: ColumnSql, alias: string, sets?: Sql, value = column.sort ?? column.shown) {
+export interface KeySets {
+  owned: string[];
+  others: boolean;
+}
+
+/** The whole program's key sets, for a caller who owns projects. */
+export const keySetsOf = (projects: VisibleProjects): KeySets | undefined =>
+  projects.owned.length > 0 ? { owned: projects.owned, others: projects.attached.length > 0 } : undefined;
+
+/**
+ * A column's key for the permit `p` (`value`, by default its sort key) and the joins it reads. With `sets`, a
+ * column whose keys can be read for many permits at once (`keySet`) is read so for the owned projects' permits,
+ * joined as `alias`: worth it when most of those permits are read, as with no filter. A permit of a project the
+ * caller only attaches to (its own among the project's, perhaps a few) has its key read on its own.
+ */
+function columnKey(column: ColumnSql, alias: string, sets?: KeySets, value = column.sort ?? column.shown) {
   if (sets && column.keySet) {
-    const join = sql`LEFT JOIN (${column.keySet(sets)}) ${sql.ref(alias)} ON ${sql.ref(`${alias}.permit_id`)} = p.id`;
-    return { key: sql.ref(`${alias}.key`) as Sql, joins: [join], grouped: true };
+    const owned = sql`${sets.owned}::uuid[]`;
+    const join = sql`LEFT JOIN (${column.keySet(owned)}) ${sql.ref(alias)} ON ${sql.ref(`${alias}.permit_id`)} = p.id`;
+    const grouped = sql.ref(`${alias}.key`);
+    const key = sets.others
+      ? sql`CASE WHEN p.project_id = ANY (${owned}) THEN ${grouped} ELSE ${value} END`
+      : grouped;
+    return { key, joins: [join, ...(sets.others ? (column.sortJoins ?? []) : [])], grouped: true };
   }
   return { key: value, joins: column.sortJoins ?? [], grouped: false };
 }
 
 /** The asked sort keys, each with its direction (`sets`: as for `columnKey`). */
-function sortKeys(catalogue: Catalogue, body: ParsedOverviewRequest, sets?: Sql) {
+function sortKeys(catalogue: Catalogue, body: ParsedOverviewRequest, sets?: KeySets) {
   return body.sortOptions.flatMap((sort, index) => {
     if (!sort.dataId) return [];
     const column = columnOf(catalogue, sort.dataId).sql;
@@ -240,7 +258,7 @@ const orderOf = (keys: SortKey[]): Sql =>
  * The asked order of the permits `p`: the joins its keys read (after the permit and its project) and the
  * `ORDER BY` list. `sets`: as for `sortKeys`.
  */
-export function sortSql(catalogue: Catalogue, body: ParsedOverviewRequest, sets?: Sql) {
+export function sortSql(catalogue: Catalogue, body: ParsedOverviewRequest, sets?: KeySets) {
   const keys = sortKeys(catalogue, body, sets);
   return { joins: joinsSql(keys.flatMap((key) => key.joins)), order: orderOf(keys) };
 }
@@ -476,8 +494,8 @@ export async function runOverview(
   // A pole owner's whole program (nothing narrowing the rows): keys are read for all its permits at once
   // where they can be. (A caller who only attaches sees its own permits among the project's, perhaps a few:
   // each of those has its keys read on its own.)
-  const whole = narrowing.length === 0 && projects.owned.length > 0;
-  const sets = whole ? projectList(projects) : undefined;
+  const sets = narrowing.length === 0 ? keySetsOf(projects) : undefined;
+  const whole = sets !== undefined;
   const keys = sortKeys(catalogue, body);
   // The summed values: a column's `aggregate` where it sums something else than its key.
   const summed = summaryOptions.map((option, index) => {
