@@ -99,10 +99,10 @@ export interface ColumnSql {
   /** How `sort` can be read in order from an index, when it can. */
   walk?: SortWalk;
   /**
-   * The column's key (`sort`, which the summary row sums up unless `aggregate` says otherwise) for the permits of the projects of a
-   * `uuid[]` at once: one grouped pass over their places yielding `permit_id` and `key` (a permit without a
-   * row has no key). Sorting or summing a whole program then reads the keys by one hash join, rather than
-   * reading each of 400,000 permits' places on its own.
+   * The column's key (`sort`, which the summary row sums up unless `aggregate` says otherwise) for the
+   * permits of the projects of a `uuid[]` at once: one grouped pass over their places yielding `permit_id`
+   * and `key` (a permit without a row has no key). Sorting or summing a whole program then reads the keys
+   * by one hash join, rather than reading each of 400,000 permits' places on its own.
    */
   keySet?: (projects: Sql) => Sql;
   /** What the summary row sums up, where it is not the key. */
