@@ -192,12 +192,15 @@ const placesOf = (place: Place) => sql`FROM ${place.from} WHERE ${place.permit} 
 /** Places that name their project, and so can be read for many permits at once. */
 type ProjectPlace = Place & { project: Sql };
 
+/** `FROM ... WHERE ...` naming the places of the permits of the projects of a `uuid[]`. */
+const placesAmong = (place: ProjectPlace, projects: Sql) =>
+  sql`FROM ${place.from} WHERE ${place.where} AND ${place.project} = ANY (${projects})`;
+
 /** A `keySet` whose key is `key`, an aggregate over each permit's places. */
 const placeKeySet =
   (place: ProjectPlace, key: Sql) =>
   (projects: Sql): Sql =>
-    sql`SELECT ${place.permit} AS permit_id, ${key} AS key FROM ${place.from}
-      WHERE ${place.where} AND ${place.project} = ANY (${projects}) GROUP BY ${place.permit}`;
+    sql`SELECT ${place.permit} AS permit_id, ${key} AS key ${placesAmong(place, projects)} GROUP BY ${place.permit}`;
 /**
  * A set whose keys read some permits' key on their own (a subquery the planner prices for every permit, though
  * few run it), kept whole before it is joined: priced so, the planner otherwise met it in permit order by
@@ -222,8 +225,8 @@ const firstPlaceKeySet = (place: ProjectPlace, value: Sql, own: Sql) => (project
 const firstPlaceSet =
   (place: ProjectPlace, value: Sql, order: Sql) =>
   (projects: Sql): Sql =>
-    sql`SELECT DISTINCT ON (${place.permit}) ${place.permit} AS permit_id, ${value} AS key FROM ${place.from}
-      WHERE ${place.where} AND ${place.project} = ANY (${projects}) ORDER BY ${place.permit}, ${order}`;
+    sql`SELECT DISTINCT ON (${place.permit}) ${place.permit} AS permit_id, ${value} AS key
+      ${placesAmong(place, projects)} ORDER BY ${place.permit}, ${order}`;
 
 /** A column read from the permit's places. */
 function placeFilter(
@@ -264,11 +267,10 @@ const userName = sql`u.first_name || ' ' || u.last_name`;
 const usersJson = (ids: Sql) =>
   sql`(SELECT json_agg(json_build_object('id', u.id, 'name', ${userName}) ORDER BY u.last_name, u.first_name, u.id)
     FROM users u WHERE u.id IN (SELECT uid ${ids}))`;
-const firstUserName = (ids: Sql) =>
-  sql`(SELECT min(lower(${userName})) FROM users u WHERE u.id IN (SELECT uid ${ids}))`;
-
 /** The first name of the people `u` of a group, ignoring case: a people column's sort key, as an aggregate. */
 const firstUserNameOfGroup = sql`min(lower(${userName}))`;
+const firstUserName = (ids: Sql) =>
+  sql`(SELECT ${firstUserNameOfGroup} FROM users u WHERE u.id IN (SELECT uid ${ids}))`;
 
 const usersColumn = (
   ids: Sql,

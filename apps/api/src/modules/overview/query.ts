@@ -495,7 +495,6 @@ export async function runOverview(
   // where they can be. (A caller who only attaches sees its own permits among the project's, perhaps a few:
   // each of those has its keys read on its own.)
   const sets = narrowing.length === 0 ? keySetsOf(projects) : undefined;
-  const whole = sets !== undefined;
   const keys = sortKeys(catalogue, body);
   // The summed values: a column's `aggregate` where it sums something else than its key.
   const summed = summaryOptions.map((option, index) => {
@@ -556,7 +555,7 @@ export async function runOverview(
       // The whole program sorted first by a key an index holds in order reads the index.
       const [first, ...rest] = keys;
       let rowsPart: Sql;
-      if (whole && first?.walk) {
+      if (sets && first?.walk) {
         rowsPart = pageOf(
           walkedPageSql({ ...first, walk: first.walk }, rest, where, projectList(projects), page, pageSize),
         );
