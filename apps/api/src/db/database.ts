@@ -32,7 +32,15 @@ export async function openDatabase(target: DatabaseTarget | { kind: 'pglite-inst
   if (target.kind === 'postgres') {
     // JIT compilation pays off for long analytical scans, not for the overview's page queries: its
     // planner estimates cross the JIT threshold and each statement then spends tens of milliseconds compiling.
-    pool = new pg.Pool({ connectionString: target.url, max: 10, options: '-c jit=off' });
+    // Starting parallel workers costs a few milliseconds each: at the server's default price the planner
+    // hands them reads of a few hundred rows (the permits tied at a page's last sort key, say), which then
+    // take several times longer than read alone. Priced ten times higher, workers are still used for the
+    // scans of hundreds of thousands of rows where they pay.
+    pool = new pg.Pool({
+      connectionString: target.url,
+      max: 10,
+      options: '-c jit=off -c parallel_setup_cost=10000',
+    });
     // An idle connection can be closed by the server (a restart, a failover, an administrator). The pool
     // drops it and opens another when needed; without this listener the error would end the process.
     pool.on('error', (error) => {

@@ -1,4 +1,4 @@
-import type { OverviewRequest } from '@crossarm/shared';
+import type { OverviewRequest, OverviewSummaryValue } from '@crossarm/shared';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/app.ts';
@@ -10,7 +10,7 @@ import {
   overviewData,
   seenOneByOne,
 } from './overview-test-kit.ts';
-import { SORT_WALK_LIMITS } from './query.ts';
+import { KEY_SET_LIMITS, SORT_WALK_LIMITS } from './query.ts';
 
 // Pages sorted first by a property that an index holds in order are read from that index; they must be the
 // pages the permits' values give when sorted in memory, whichever way the permits at the page's last value
@@ -21,6 +21,7 @@ let s: OverviewScene;
 let ownerSees: Set<string>;
 let attacherSees: Set<string>;
 const DEFAULT_LIMITS = { ...SORT_WALK_LIMITS };
+const DEFAULT_KEY_SET_LIMITS = { ...KEY_SET_LIMITS };
 
 interface StoredValue {
   permit_id: string;
@@ -146,7 +147,39 @@ beforeAll(async () => {
 });
 afterEach(() => {
   Object.assign(SORT_WALK_LIMITS, DEFAULT_LIMITS);
+  Object.assign(KEY_SET_LIMITS, DEFAULT_KEY_SET_LIMITS);
 });
+
+/** Two summary rows hold the same values (elapsed days are read at each statement's own moment). */
+function expectSameSummary(
+  summary: OverviewSummaryValue[],
+  other: OverviewSummaryValue[],
+  context: Record<string, unknown>,
+) {
+  expect(summary).toHaveLength(other.length);
+  summary.forEach((item, index) => {
+    const label = JSON.stringify({ ...context, item, other: other[index] });
+    const value = other[index]!.value;
+    if (typeof item.value === 'number' && typeof value === 'number') {
+      expect(item.value, label).toBeCloseTo(value, 2);
+    } else {
+      expect(item.value, label).toEqual(value);
+    }
+  });
+}
+
+/**
+ * The same request with the permits a filter keeps read with each one's own keys, and with the keys of the
+ * whole program read by sets.
+ */
+async function bothWays<T>(request: () => Promise<T>) {
+  KEY_SET_LIMITS.programPerKept = 0;
+  const oneByOne = await request();
+  KEY_SET_LIMITS.programPerKept = 1e9;
+  const bySets = await request();
+  Object.assign(KEY_SET_LIMITS, DEFAULT_KEY_SET_LIMITS);
+  return { oneByOne, bySets };
+}
 afterAll(() => t.close());
 
 type Reading = 'Date' | 'Enum' | 'Number';
@@ -597,7 +630,8 @@ describe('the whole program sorted by any column', () => {
 
   it("is the order of each permit's key read on its own, for every column and either direction", async () => {
     // Sorting every visible permit reads a key by an index in order, by one grouped pass over the projects'
-    // places, or permit by permit; a filter keeping every permit reads each permit's key on its own.
+    // places, or permit by permit; under a filter keeping every permit, each permit's key is read on its own
+    // or by sets, as many permits are kept.
     const columns = [...(await columnsOf(t, s.ownerMember)).values()].filter((column) => column.sortable);
     expect(columns.length).toBeGreaterThan(30);
     let varied = 0;
@@ -614,11 +648,13 @@ describe('the whole program sorted by any column', () => {
           };
           const label = JSON.stringify({ column: column.dataId, user, descending });
           const whole = await overviewData(t, user, body);
-          const kept = await overviewData(t, user, { ...body, filterOptions: keepAll });
-          expect(
-            whole.rows!.map((row) => row.id),
-            label,
-          ).toEqual(kept.rows!.map((row) => row.id));
+          const kept = await bothWays(() => overviewData(t, user, { ...body, filterOptions: keepAll }));
+          for (const way of [kept.oneByOne, kept.bySets]) {
+            expect(
+              whole.rows!.map((row) => row.id),
+              label,
+            ).toEqual(way.rows!.map((row) => row.id));
+          }
           expect(new Set(whole.rows!.map((row) => row.id)), label).toEqual(seen);
           const shown = whole.rows!.map((row) => JSON.stringify(row.values[column.dataId] ?? null));
           if (user === s.ownerMember && !descending && new Set(shown).size > 2) varied++;
@@ -695,22 +731,78 @@ describe('the whole program sorted by any column', () => {
       };
       const query = '?includeCount=true&includeSummary=true';
       const whole = await overviewData(t, user, body, query);
-      const kept = await overviewData(t, user, { ...body, filterOptions: keepAll }, query);
+      const kept = await bothWays(() => overviewData(t, user, { ...body, filterOptions: keepAll }, query));
       expect(whole.total).toBe(seen.size);
       expect(whole.summary).toHaveLength(summaryRowOptions.length);
-      whole.summary!.forEach((item, index) => {
-        const other = kept.summary![index]!;
-        const label = JSON.stringify({ user, item, other });
-        if (typeof item.value === 'number' && typeof other.value === 'number') {
-          // Elapsed days are read at each statement's own moment.
-          expect(item.value, label).toBeCloseTo(other.value, 2);
-        } else {
-          expect(item.value, label).toEqual(other.value);
-        }
+      for (const way of [kept.oneByOne, kept.bySets]) {
+        expect(way.total).toBe(seen.size);
+        expectSameSummary(whole.summary!, way.summary!, { user });
+      }
+      whole.summary!.forEach((item) => {
         if (user === s.ownerMember && item.value !== null && item.value !== 0) nonEmpty++;
       });
     }
     expect(nonEmpty).toBeGreaterThan(columns.length);
+  });
+
+  it('reads the keys of the permits a filter keeps one by one or by sets: the same pages, counts and sums', async () => {
+    const some: OverviewRequest['filterOptions'] = {
+      condition: 'And',
+      rows: [{ id: 'r', dataId: 'permit.Status', operator: 'Equals', value: 'Active' }],
+      groups: [],
+    };
+    const columns = [...(await columnsOf(t, s.ownerMember)).values()];
+    const statusOfTask = columns.find((column) => column.subjectKind === 'Task' && column.name === 'Status')!;
+    const summaryRowOptions = columns.flatMap((column) =>
+      column.metrics.map((metric) => ({ dataId: column.dataId, metric })),
+    );
+    const ids = (data: { rows: { id: string }[] | null }) => data.rows!.map((row) => row.id);
+    for (const [user, seen] of [
+      [s.ownerMember, ownerSees],
+      [s.attacherMember, attacherSees],
+    ] as const) {
+      // The page alone, sorted by each column either way.
+      for (const column of columns.filter((item) => item.sortable)) {
+        for (const descending of [false, true]) {
+          const body: OverviewRequest = {
+            pageOptions: { page: 0, pageSize: 100 },
+            columnOptions: ['permit.PermitNumber', column.dataId],
+            filterOptions: some,
+            sortOptions: [{ dataId: column.dataId, direction: descending ? 'Descending' : 'Ascending' }],
+          };
+          const { oneByOne, bySets } = await bothWays(() => overviewData(t, user, body));
+          expect(ids(bySets), JSON.stringify({ column: column.dataId, user, descending })).toEqual(
+            ids(oneByOne),
+          );
+        }
+      }
+      // The page with the count and every metric of every column, and those without the page.
+      const body: OverviewRequest = {
+        pageOptions: { page: 1, pageSize: 2 },
+        columnOptions: ['permit.PermitNumber'],
+        filterOptions: some,
+        sortOptions: [{ dataId: statusOfTask.dataId, direction: 'Descending' }],
+        summaryRowOptions,
+      };
+      const query = '?includeCount=true&includeSummary=true';
+      const withPage = await bothWays(() => overviewData(t, user, body, query));
+      const totalsOnly = await bothWays(() =>
+        overviewData(
+          t,
+          user,
+          { ...body, pageOptions: { page: 0, pageSize: 0 } },
+          `${query}&includeData=false`,
+        ),
+      );
+      const base = withPage.oneByOne;
+      expect(base.total).toBeGreaterThan(2);
+      expect(base.total).toBeLessThan(seen.size);
+      expect(ids(withPage.bySets)).toEqual(ids(base));
+      for (const way of [withPage.bySets, totalsOnly.oneByOne, totalsOnly.bySets]) {
+        expect(way.total).toBe(base.total);
+        expectSameSummary(way.summary!, base.summary!, { user });
+      }
+    }
   });
 
   it('reads grouped keys with a second key, and exports in the order of the pages', async () => {
