@@ -481,7 +481,9 @@ export interface OverviewAnswer {
  * Runs a checked request in one statement, whatever the number of rows, columns or filters: the count and
  * the summary row, and the page (its ids found first, in order, then the shown values computed for those
  * rows alone). When a filter or a search narrows the rows and both the page and the totals are asked, the
- * kept permits are found once, with their sort keys and summed values, and both are read from that set.
+ * kept permits are found once, with their sort keys and summed values, and both are read from that set; when
+ * those keys can be read by sets, the kept permits are found first and, when many, joined to the whole
+ * program's key sets (`KEY_SET_LIMITS`).
  *
  * `stillHolds`, when given, is a condition telling whether `context` (kept from an earlier request) still
  * holds: it is evaluated in the same statement, and the answer is null when it does not hold. Without it,
