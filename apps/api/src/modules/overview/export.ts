@@ -11,6 +11,7 @@ import { exportColumns } from './export-cells.ts';
 import {
   assertRequestFits,
   filterSql,
+  keptSql,
   keySetsOf,
   pageCellsSql,
   readRow,
@@ -68,12 +69,24 @@ async function exportIds(
     filterSql(catalogue, body.filterOptions, projectList(projects)),
     searchSql(body.searchOptions?.text, visibleAmong(scope, projects, 'q')),
   ].filter((part): part is Sql => part !== null);
-  // The whole program of a pole owner has the keys read for all its permits at once, as a page has.
-  const { joins, order } = sortSql(
-    catalogue,
-    body,
-    conditions.length === 1 ? keySetsOf(projects) : undefined,
-  );
+  // Keys are read for many permits at once where they can be, as for a page: for the whole program of a pole
+  // owner, and for the permits a filter or a search keeps when they are many.
+  const kept =
+    conditions.length > 1
+      ? keptSql(
+          catalogue,
+          body,
+          [],
+          projects,
+          sql.join([visibleAmong(scope, projects), ...conditions], sql` AND `),
+        )
+      : null;
+  if (kept?.bySets) {
+    const result = await sql<{ ids: string[] | null }>`WITH ${kept.ctes}
+      SELECT ARRAY(SELECT m.id FROM m ORDER BY ${kept.order}) AS ids`.execute(db);
+    return result.rows[0]?.ids ?? [];
+  }
+  const { joins, order } = sortSql(catalogue, body, kept ? undefined : keySetsOf(projects));
   const result = await sql<{ ids: string[] | null }>`
     SELECT ARRAY(
       SELECT p.id FROM ${visiblePermits(scope, joins)} AND ${sql.join(conditions, sql` AND `)}

@@ -150,6 +150,22 @@ afterEach(() => {
   Object.assign(KEY_SET_LIMITS, DEFAULT_KEY_SET_LIMITS);
 });
 
+/** The permit numbers of a CSV export of the request, in its order. */
+async function exportedNumbers(user: string, body: OverviewRequest) {
+  const res = await t.injectAs(user, {
+    method: 'POST',
+    url: '/api/joint-use/overview/export/csv',
+    payload: { ...body, pageOptions: undefined },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.body
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/)
+    .slice(1)
+    .map((line) => line.split(',')[0]);
+}
+
 /** Two summary rows hold the same values (elapsed days are read at each statement's own moment). */
 function expectSameSummary(
   summary: OverviewSummaryValue[],
@@ -776,6 +792,19 @@ describe('the whole program sorted by any column', () => {
           );
         }
       }
+      // An export of the same, in the order of the page.
+      const sorted: OverviewRequest = {
+        pageOptions: { page: 0, pageSize: 100 },
+        columnOptions: ['permit.PermitNumber', statusOfTask.dataId],
+        filterOptions: some,
+        sortOptions: [{ dataId: statusOfTask.dataId, direction: 'Ascending' }],
+      };
+      const exported = await bothWays(() => exportedNumbers(user, sorted));
+      const numbers = (await overviewData(t, user, sorted)).rows!.map(
+        (row) => row.values['permit.PermitNumber'],
+      );
+      expect(exported.oneByOne).toEqual(numbers);
+      expect(exported.bySets).toEqual(numbers);
       // The page with the count and every metric of every column, and those without the page.
       const body: OverviewRequest = {
         pageOptions: { page: 1, pageSize: 2 },
@@ -842,18 +871,7 @@ describe('the whole program sorted by any column', () => {
         pages.push(...data.rows!.map((row) => row.id));
       }
       expect(pages, label).toEqual(ids);
-      const res = await t.injectAs(s.ownerMember, {
-        method: 'POST',
-        url: '/api/joint-use/overview/export/csv',
-        payload: { ...body, pageOptions: undefined },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      const numbers = res.body
-        .replace(/^\uFEFF/, '')
-        .trim()
-        .split(/\r?\n/)
-        .slice(1)
-        .map((line) => line.split(',')[0]);
+      const numbers = await exportedNumbers(s.ownerMember, body);
       expect(numbers, label).toEqual(whole.rows!.map((row) => row.values['permit.PermitNumber']));
     }
   });

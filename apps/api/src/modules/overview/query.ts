@@ -6,6 +6,7 @@ import {
   normalizeFilter,
   type OverviewQuery,
   type OverviewRow,
+  type OverviewSummaryOption,
   type OverviewSummaryValue,
   type ParsedOverviewRequest,
   type SummaryMetric,
@@ -237,7 +238,7 @@ function columnKey(column: ColumnSql, alias: string, sets?: KeySets, value = col
 }
 
 /** The asked sort keys, each with its direction (`sets`: as for `columnKey`). */
-function sortKeys(catalogue: Catalogue, body: ParsedOverviewRequest, sets?: KeySets) {
+function sortKeys(catalogue: Catalogue, body: Pick<ParsedOverviewRequest, 'sortOptions'>, sets?: KeySets) {
   return body.sortOptions.flatMap((sort, index) => {
     if (!sort.dataId) return [];
     const column = columnOf(catalogue, sort.dataId).sql;
@@ -471,6 +472,88 @@ export function pageCellsSql(catalogue: Catalogue, dataIds: string[]) {
   return { cells, joins: sql.join(joins, sql` `) };
 }
 
+/** The sort keys and the summed values of a request, read with `sets` (see `columnKey`). */
+function valuesOf(
+  catalogue: Catalogue,
+  body: Pick<ParsedOverviewRequest, 'sortOptions'>,
+  summaryOptions: OverviewSummaryOption[],
+  sets?: KeySets,
+) {
+  return {
+    keys: sortKeys(catalogue, body, sets),
+    // A column's `aggregate`, where it sums something else than its key.
+    summed: summaryOptions.map((option, index) => {
+      const column = columnOf(catalogue, option.dataId).sql;
+      return {
+        metric: option.metric,
+        ...(column.aggregate
+          ? columnKey(column, `sum_set${index}`, undefined, column.aggregate)
+          : columnKey(column, `sum_set${index}`, sets)),
+      };
+    }),
+  };
+}
+
+type Values = ReturnType<typeof valuesOf>;
+
+const joinsOf = (values: Values) =>
+  joinsSql([...values.keys.flatMap((key) => key.joins), ...values.summed.flatMap((item) => item.joins)]);
+
+/** The join to the permit's project, which the planner drops when nothing reads it (a permit has one). */
+const PROJECT_JOIN = sql`LEFT JOIN projects pr ON pr.id = p.project_id`;
+
+/**
+ * The permits `where` keeps (a condition on the permit `p` and its project `pr`), as `m`: their ids, creation
+ * times, sort keys (`k0`...) and summed values (`a0`...), with `order`, the request's order over `m`. `ctes`
+ * are the common table expressions of a `WITH` ending with `m`; `bySets` tells whether some key is read by
+ * sets for when many permits are kept.
+ *
+ * Each kept permit's keys are read on its own, unless some can be read by sets: then the kept permits are
+ * found first (`f`, their rows, read again as the permits), and read with each one's own keys when they are
+ * few, else with the whole program's keys read by sets and joined to them by hash. One pass over the places
+ * of 400,000 permits at a million takes a seventh of what reading 270,000 permits' keys one by one does. The
+ * owned projects' permits are counted by their projects' permit numbers (see `KEY_SET_LIMITS`).
+ */
+export function keptSql(
+  catalogue: Catalogue,
+  body: Pick<ParsedOverviewRequest, 'sortOptions'>,
+  summaryOptions: OverviewSummaryOption[],
+  projects: VisibleProjects,
+  where: Sql,
+) {
+  const kept = (values: Values) =>
+    sql.join([
+      sql`p.id`,
+      sql`p.created_at`,
+      ...values.keys.map(({ key }, index) => sql`${key} AS ${sql.ref(`k${index}`)}`),
+      ...values.summed.map((item, index) => sql`${item.key} AS ${sql.ref(`a${index}`)}`),
+    ]);
+  const own = valuesOf(catalogue, body, summaryOptions);
+  const order = sql.join([
+    ...own.keys.map(({ descending }, index) => sql`${sql.ref(`m.k${index}`)} ${direction(descending)}`),
+    sql`m.created_at DESC`,
+    sql`m.id DESC`,
+  ]);
+  const programSets = keySetsOf(projects);
+  const grouped = programSets ? valuesOf(catalogue, body, summaryOptions, programSets) : null;
+  if (!grouped || ![...grouped.keys, ...grouped.summed].some((value) => value.grouped)) {
+    const ctes = sql`m AS MATERIALIZED (SELECT ${kept(own)} FROM permits p ${PROJECT_JOIN} ${joinsOf(own)}
+      WHERE ${where})`;
+    return { ctes, order, bySets: false };
+  }
+  const ctes = sql`f AS MATERIALIZED (SELECT p.* FROM permits p ${PROJECT_JOIN} WHERE ${where}),
+    many AS MATERIALIZED (SELECT coalesce(sum(n.last_number), 0)
+        < (SELECT count(*) FROM f) * ${KEY_SET_LIMITS.programPerKept} AS many
+      FROM permit_counters n WHERE n.project_id = ANY (${programSets!.owned}::uuid[])),
+    m AS MATERIALIZED (
+      SELECT ${kept(grouped)} FROM f p ${PROJECT_JOIN} ${joinsOf(grouped)}
+      WHERE (SELECT many FROM many)
+      UNION ALL
+      SELECT ${kept(own)} FROM f p ${PROJECT_JOIN} ${joinsOf(own)}
+      WHERE NOT (SELECT many FROM many))`;
+  return { ctes, order, bySets: true };
+}
+
 export interface OverviewAnswer {
   total: number | null;
   rows: OverviewRow[] | null;
@@ -509,33 +592,12 @@ export async function runOverview(
   const summaryOptions = flags.includeSummary ? body.summaryRowOptions : [];
   // Keys are read for all of a pole owner's permits at once where they can be. (A caller who only attaches
   // sees its own permits among the project's, perhaps a few: each of those has its keys read on its own.)
-  const programSets = keySetsOf(projects);
-  /** The sort keys and the summed values, read with `sets` (see `columnKey`). */
-  const valuesWith = (sets?: KeySets) => ({
-    keys: sortKeys(catalogue, body, sets),
-    // A column's `aggregate`, where it sums something else than its key.
-    summed: summaryOptions.map((option, index) => {
-      const column = columnOf(catalogue, option.dataId).sql;
-      return {
-        metric: option.metric,
-        ...(column.aggregate
-          ? columnKey(column, `sum_set${index}`, undefined, column.aggregate)
-          : columnKey(column, `sum_set${index}`, sets)),
-      };
-    }),
-  });
   // The whole program: its sort keys as an index walk reads them (else `sortSql` reads them by sets), and its
-  // sums by sets. Permits kept by a filter or a search: each one's own, and, where some can be read by sets,
-  // those too, for when many permits are kept.
-  const { keys, summed } = valuesWith();
-  const programSummed = filtered ? summed : valuesWith(programSets).summed;
-  const grouped = filtered && programSets ? valuesWith(programSets) : null;
-  const groupedKept =
-    grouped !== null && [...grouped.keys, ...grouped.summed].some((value) => value.grouped) ? grouped : null;
-  const joinsOf = (values: { keys: SortKey[]; summed: { joins: Sql[] }[] }) =>
-    joinsSql([...values.keys.flatMap((key) => key.joins), ...values.summed.flatMap((item) => item.joins)]);
-  // The join to the project is dropped by the planner when nothing reads it (a permit has one project).
-  const projectJoin = sql`LEFT JOIN projects pr ON pr.id = p.project_id`;
+  // sums by sets. Permits kept by a filter or a search: see `keptSql`.
+  const { keys, summed } = valuesOf(catalogue, body, summaryOptions);
+  const programSets = filtered ? undefined : keySetsOf(projects);
+  const programSummed = valuesOf(catalogue, body, summaryOptions, programSets).summed;
+  const kept = filtered ? keptSql(catalogue, body, summaryOptions, projects, where) : null;
   const dataIds = [...new Set(body.columnOptions)];
   const { page, pageSize } = body.pageOptions;
   const wantsRows = flags.includeData === true && pageSize > 0;
@@ -560,79 +622,43 @@ export async function runOverview(
           (item, index) => sql`${METRIC_SQL[item.metric](values[index]!)} AS ${sql.ref(`s${index}`)}`,
         ),
       ])} FROM ${source}`;
-
-    let statement: Sql;
-    if (filtered && (groupedKept || (wantsRows && wantsTotals))) {
-      // The kept permits (`m`) with their sort keys and summed values, read once for the page and the totals.
-      const kept = (values: ReturnType<typeof valuesWith>) =>
-        sql.join([
-          sql`p.id`,
-          sql`p.created_at`,
-          ...values.keys.map(({ key }, index) => sql`${key} AS ${sql.ref(`k${index}`)}`),
-          ...values.summed.map((item, index) => sql`${item.key} AS ${sql.ref(`a${index}`)}`),
-        ]);
-      const own = { keys, summed };
-      let ctes: Sql;
-      if (groupedKept) {
-        // Found first (`f`, read again as the permits), then read with each one's own keys when they are
-        // few, else with the whole program's keys read by sets and joined to them by hash: one pass over the
-        // places of 400,000 permits at a million takes a seventh of what reading 270,000 permits' keys one by
-        // one does. The owned projects' permits are counted by their projects' permit numbers.
-        ctes = sql`f AS MATERIALIZED (SELECT p.* FROM permits p ${projectJoin} WHERE ${where}),
-          many AS MATERIALIZED (SELECT coalesce(sum(n.last_number), 0)
-              < (SELECT count(*) FROM f) * ${KEY_SET_LIMITS.programPerKept} AS many
-            FROM permit_counters n WHERE n.project_id = ANY (${programSets!.owned}::uuid[])),
-          m AS MATERIALIZED (
-            SELECT ${kept(groupedKept)}
-            FROM f p ${projectJoin} ${joinsOf(groupedKept)}
-            WHERE (SELECT many FROM many)
-            UNION ALL
-            SELECT ${kept(own)} FROM f p ${projectJoin} ${joinsOf(own)}
-            WHERE NOT (SELECT many FROM many))`;
-      } else {
-        ctes = sql`m AS MATERIALIZED (SELECT ${kept(own)} FROM permits p ${projectJoin} ${joinsOf(own)}
-          WHERE ${where})`;
-      }
-      const order = sql.join([
-        ...keys.map(({ descending }, index) => sql`${sql.ref(`m.k${index}`)} ${direction(descending)}`),
-        sql`m.created_at DESC`,
-        sql`m.id DESC`,
-      ]);
-      const totalsPart = totalsOf(
-        summed.map((_, index) => sql.ref(`m.a${index}`)),
-        sql`m`,
-      );
-      const rowsPart = pageOf(sql`SELECT m.id FROM m ORDER BY ${order} ${limit}`);
-      statement = sql`WITH ${ctes} ${
-        !wantsRows
-          ? totalsPart
-          : wantsTotals
-            ? sql`SELECT totals.*, r.* FROM (${totalsPart}) totals LEFT JOIN LATERAL (${rowsPart}) r ON true`
-            : rowsPart
-      }`;
-    } else {
-      const sets = filtered ? undefined : programSets;
-      // The whole program sorted first by a key an index holds in order reads the index.
-      const [first, ...rest] = keys;
-      let rowsPart: Sql;
-      if (sets && first?.walk) {
-        rowsPart = pageOf(
-          walkedPageSql({ ...first, walk: first.walk }, rest, where, projectList(projects), page, pageSize),
-        );
-      } else {
-        const order = sortSql(catalogue, body, sets);
-        rowsPart = pageOf(sql`SELECT p.id FROM permits p ${projectJoin}
-          ${order.joins} WHERE ${where} ORDER BY ${order.order} ${limit}`);
-      }
-      const totalsPart = totalsOf(
-        programSummed.map((item) => item.key),
-        sql`permits p ${projectJoin} ${joinsSql(programSummed.flatMap((item) => item.joins))} WHERE ${where}`,
-      );
-      statement = !wantsRows
+    const both = (totalsPart: Sql, rowsPart: Sql) =>
+      !wantsRows
         ? totalsPart
         : wantsTotals
           ? sql`SELECT totals.*, r.* FROM (${totalsPart}) totals LEFT JOIN LATERAL (${rowsPart}) r ON true`
           : rowsPart;
+
+    let statement: Sql;
+    if (kept && (kept.bySets || (wantsRows && wantsTotals))) {
+      // The kept permits with their sort keys and summed values, read once for the page and the totals.
+      statement = sql`WITH ${kept.ctes} ${both(
+        totalsOf(
+          summed.map((_, index) => sql.ref(`m.a${index}`)),
+          sql`m`,
+        ),
+        pageOf(sql`SELECT m.id FROM m ORDER BY ${kept.order} ${limit}`),
+      )}`;
+    } else {
+      // The whole program sorted first by a key an index holds in order reads the index.
+      const [first, ...rest] = keys;
+      let rowsPart: Sql;
+      if (programSets && first?.walk) {
+        rowsPart = pageOf(
+          walkedPageSql({ ...first, walk: first.walk }, rest, where, projectList(projects), page, pageSize),
+        );
+      } else {
+        const order = sortSql(catalogue, body, programSets);
+        rowsPart = pageOf(sql`SELECT p.id FROM permits p ${PROJECT_JOIN}
+          ${order.joins} WHERE ${where} ORDER BY ${order.order} ${limit}`);
+      }
+      statement = both(
+        totalsOf(
+          programSummed.map((item) => item.key),
+          sql`permits p ${PROJECT_JOIN} ${joinsSql(programSummed.flatMap((item) => item.joins))} WHERE ${where}`,
+        ),
+        rowsPart,
+      );
     }
     // One row at least, which tells whether the context held.
     const result = await sql<
