@@ -596,7 +596,7 @@ export async function runOverview(
   // sums by sets. Permits kept by a filter or a search: see `keptSql`.
   const { keys, summed } = valuesOf(catalogue, body, summaryOptions);
   const programSets = filtered ? undefined : keySetsOf(projects);
-  const programSummed = valuesOf(catalogue, body, summaryOptions, programSets).summed;
+  const programSummed = programSets ? valuesOf(catalogue, body, summaryOptions, programSets).summed : summed;
   const kept = filtered ? keptSql(catalogue, body, summaryOptions, projects, where) : null;
   const dataIds = [...new Set(body.columnOptions)];
   const { page, pageSize } = body.pageOptions;
