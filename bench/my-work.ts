@@ -6,27 +6,14 @@
  *   node --import tsx bench/my-work.ts --permits 100000                 # the PGlite world in /tmp
  *   node --import tsx bench/my-work.ts --permits 1000000 --postgres     # the database crossarm_bench_1000000
  */
-import { rmSync } from 'node:fs';
 import { sql } from 'kysely';
-import { databaseUrl, flag, openBench, option, out } from './harness.ts';
-import { hasWorld } from './permit-world.ts';
+import { option, out } from './harness.ts';
+import { openKeptWorld } from './kept-world.ts';
 
 const PERMITS = Number(option('permits', '10000'));
 const RUNS = Number(option('runs', '9'));
-const ON_POSTGRES = flag('postgres');
 
-const bench = await openBench(
-  ON_POSTGRES
-    ? { url: databaseUrl(`crossarm_bench_${PERMITS}`) }
-    : { pgliteDir: `/tmp/crossarm-bench-pglite-${PERMITS}` },
-);
-if (!(await hasWorld(bench.db, PERMITS))) {
-  await bench.close();
-  if (!ON_POSTGRES) rmSync(`/tmp/crossarm-bench-pglite-${PERMITS}`, { recursive: true, force: true });
-  throw new Error(
-    `No world of ${PERMITS} permits: run permit-overview.ts --permits ${PERMITS} --keep first.`,
-  );
-}
+const { bench } = await openKeptWorld(PERMITS);
 out(`database: ${bench.kind}, ${PERMITS.toLocaleString('en')} permits`);
 
 // The people by number of assignments: the busiest, and the one in the middle of those who have any.

@@ -13,22 +13,13 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { OverviewColumnGroup } from '@crossarm/shared';
-import { databaseUrl, flag, openBench, option, out } from './harness.ts';
-import { describeWorld, hasWorld } from './permit-world.ts';
+import { flag, option, out } from './harness.ts';
+import { openKeptWorld } from './kept-world.ts';
 
 const PERMITS = Number(option('permits', '10000'));
 const RUNS = Number(option('runs', '3'));
 const ONLY = option('only', '');
-const bench = await openBench(
-  flag('postgres')
-    ? { url: databaseUrl(option('database', `crossarm_bench_${PERMITS}`)) }
-    : { pgliteDir: `/tmp/crossarm-bench-pglite-${PERMITS}` },
-);
-if (!(await hasWorld(bench.db, PERMITS)))
-  throw new Error(`No world of ${PERMITS} permits: run permit-overview.ts --keep first.`);
-const world = describeWorld(PERMITS);
-const token = await bench.tokenFor(world.ownerUserId);
-const headers = { authorization: `Bearer ${token}` };
+const { bench, headers } = await openKeptWorld(PERMITS);
 
 const groups = (
   await bench.app.inject({ method: 'GET', url: '/api/joint-use/options/permits/columns', headers })

@@ -301,17 +301,14 @@ const cases: Case[] = [
         json_agg(json_build_object('project', pr.name, 'code', pr.project_code, 'number', p.permit_number,
           'applicant', o.name, 'location', p.location, 'created', p.created_at, 'activity', p.last_activity_at,
           'status', p.status, 'poles', p.actual_poles, 'stage', s.library_entry_id, 'nextUp', tk.next_up,
-          'nextUpPeople', ppl.by_task -> tk.next_up_key::text, 'stageActive', tk.stage_active,
+          'nextUpPeople', ppl.by_task -> p.next_up_task_key::text, 'stageActive', tk.stage_active,
           'statuses', tk.statuses, 'people', ppl.by_task, 'values', vals.by_entry)
           ORDER BY p.created_at DESC, p.id DESC) AS cells
       FROM page p JOIN projects pr ON pr.id = p.project_id JOIN organizations o ON o.id = p.applicant_organization_id
       LEFT JOIN permit_stages s ON s.permit_id = p.id AND s.stage_key = p.active_stage_key
       LEFT JOIN LATERAL (
         SELECT
-          (array_agg(t.library_entry_id ORDER BY t.position) FILTER (WHERE t.stage_key = p.active_stage_key
-            AND t.status IN ('ReadyToBegin', 'InProgress')))[1] AS next_up,
-          (array_agg(t.task_key ORDER BY t.position) FILTER (WHERE t.stage_key = p.active_stage_key
-            AND t.status IN ('ReadyToBegin', 'InProgress')))[1] AS next_up_key,
+          (array_agg(t.library_entry_id) FILTER (WHERE t.task_key = p.next_up_task_key))[1] AS next_up,
           jsonb_object_agg(t.library_entry_id, t.status) FILTER (WHERE t.library_entry_id = ANY (
             ${statusTasks.map((task) => task.entryId)}::uuid[])) AS statuses,
           (SELECT jsonb_object_agg(a.stage_key, a.entry) FROM (SELECT DISTINCT ON (t2.stage_key) t2.stage_key,

@@ -640,8 +640,8 @@ function chunkStatements(world: PermitWorld, from: number, to: number) {
   const stageOfProgress = sql`(b.progress)`;
   const permitsInsert = sql`WITH ${base}
     INSERT INTO permits (id, project_id, applicant_organization_id, template_id, permit_number, status,
-      on_hold_reason, location, actual_poles, active_stage_key, created_at, updated_at, last_activity_at,
-      completed_at)
+      on_hold_reason, location, actual_poles, active_stage_key, next_up_task_key, created_at, updated_at,
+      last_activity_at, completed_at)
     SELECT b.id, b.project_id,
       ${idSql('org', sql`((b.p * 37 + ${pick(5, ATTACHERS_PER_PROJECT)}) % ${ORGANIZATIONS - POLE_OWNERS} + ${POLE_OWNERS})`)},
       ${idSql('template', sql`b.p`)},
@@ -653,6 +653,9 @@ function chunkStatements(world: PermitWorld, from: number, to: number) {
           || (${TOWNS}::text[])[b.p % ${TOWNS.length} + 1] END,
       CASE WHEN ${pick(9, 10)} = 0 THEN NULL ELSE 1 + ${pick(10, 40)} END,
       CASE WHEN b.progress < 6 THEN (${stageKeys}::uuid[])[b.progress + 1] END,
+      -- The task being worked in the active stage (see the tasks): triggers are off while loading.
+      CASE WHEN b.progress < 6 THEN (${taskKeys}::uuid[])[(${stageStart}::int[])[b.progress + 1]
+        + b.done % (${STAGE_SIZES}::int[])[b.progress + 1] + 1] END,
       b.created_at, b.last_activity_at, b.last_activity_at,
       CASE WHEN b.status = 'Completed' THEN b.last_activity_at END
     FROM base b`;

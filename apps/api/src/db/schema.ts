@@ -393,6 +393,8 @@ export interface PermitsTable {
   location: string | null;
   actual_poles: number | null;
   active_stage_key: string | null;
+  /** The first open task of the active stage, by position: kept by the database (see its migration). */
+  next_up_task_key: ColumnType<string | null, never, never>;
   created_by: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;

@@ -42,6 +42,7 @@ import * as timerLocalDayStart from './20261127T100000-timer-local-day-start.ts'
 import * as valueKindStatistics from './20261127T120000-value-kind-statistics.ts';
 import * as workflowSortIndexes from './20261127T130000-workflow-sort-indexes.ts';
 import * as openTaskNameCovering from './20261127T140000-open-task-name-covering.ts';
+import * as permitNextUpTask from './20261127T220000-permit-next-up-task.ts';
 
 /** Every migration, by its timestamped name. Append new ones; never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   '20261127T120000-value-kind-statistics': valueKindStatistics,
   '20261127T130000-workflow-sort-indexes': workflowSortIndexes,
   '20261127T140000-open-task-name-covering': openTaskNameCovering,
+  '20261127T220000-permit-next-up-task': permitNextUpTask,
 };

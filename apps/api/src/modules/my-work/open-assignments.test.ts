@@ -3,7 +3,6 @@ import type { MyTasksPage } from '@crossarm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleDefinition } from '../../../../../packages/shared/src/workflow-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { buildPermit, buildPublishedTemplate } from '../../../test/factories.ts';
 import {
   advance,
   buildPermitScene,
@@ -11,7 +10,8 @@ import {
   fillValue,
   KEY,
   type PermitScene,
-  sceneProject,
+  permitProject,
+  taskAction,
 } from '../permits/test-scene.ts';
 
 // My Work reads a person's open assignments from the flag the database keeps on each assignment from its
@@ -20,20 +20,14 @@ import {
 let t: TestApp;
 let s: PermitScene;
 let projectId: string;
-let templateId: string;
+let newPermit: Awaited<ReturnType<typeof permitProject>>['newPermit'];
 
 beforeAll(async () => {
   t = await createTestApp();
   s = await buildPermitScene(t);
-  projectId = (await sceneProject(t, s, 'OPN')).id;
-  templateId = (await buildPublishedTemplate(t.db, projectId)).templateId;
+  ({ projectId, newPermit } = await permitProject(t, s, 'OPN'));
 });
 afterAll(() => t.close());
-
-async function newPermit() {
-  const permit = await buildPermit(t.db, { projectId, templateId, applicantOrganizationId: s.attacherOrg });
-  return { id: permit.id, projectId };
-}
 
 async function assign(permitId: string, taskKey: string, userId = s.ownerMember) {
   await t.db
@@ -68,10 +62,7 @@ const myTaskKeys = async (permitId: string) => {
 };
 
 const act = (permitId: string, stageKey: string, taskKey: string, action: 'complete' | 'uncomplete') =>
-  t.injectAs(s.ownerMember, {
-    method: 'POST',
-    url: `/api/joint-use/permit/${permitId}/stage/${stageKey}/task/${taskKey}/${action}`,
-  });
+  taskAction(t, s.ownerMember, permitId, stageKey, taskKey, action);
 
 describe('whether an assignment is open', () => {
   it('is read from the task when the assignment is made', async () => {

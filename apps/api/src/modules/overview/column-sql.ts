@@ -283,16 +283,19 @@ const usersColumn = (
 });
 
 const OPEN_TASK = sql`t.status IN ('ReadyToBegin', 'InProgress')`;
-/** The first open task of the permit's active stage: the one to work next. */
+/**
+ * The permit's next up task (the first open task of its active stage), which the database keeps on the
+ * permit as `next_up_task_key` whenever the stage or a task changes.
+ */
 const nextUpTask = (field: Sql) =>
-  sql`(SELECT ${field} FROM permit_tasks t
-    WHERE t.permit_id = p.id AND t.stage_key = p.active_stage_key AND ${OPEN_TASK}
-    ORDER BY t.position LIMIT 1)`;
+  sql`(SELECT ${field} FROM permit_tasks t WHERE t.permit_id = p.id AND t.task_key = p.next_up_task_key)`;
+/** The next up tasks `t` of the permits `q`, which name them. */
+const NEXT_UP_TASKS = sql`permits q JOIN permit_tasks t ON t.permit_id = q.id AND t.task_key = q.next_up_task_key`;
 /** The next up task (`permit_id`, `task_key`, `name`) of each permit of the projects of a `uuid[]`. */
-const nextUpTasksOf = (projects: Sql) => sql`SELECT DISTINCT ON (t.permit_id) t.permit_id, t.task_key, t.name
-  FROM permit_tasks t JOIN permits q ON q.id = t.permit_id AND q.active_stage_key = t.stage_key
-  WHERE ${OPEN_TASK} AND t.project_id = ANY (${projects})
-  ORDER BY t.permit_id, t.position`;
+const nextUpTasksOf = (
+  projects: Sql,
+) => sql`SELECT q.id AS permit_id, t.task_key, t.name FROM ${NEXT_UP_TASKS}
+  WHERE q.project_id = ANY (${projects}) AND t.project_id = ANY (${projects}) AND ${OPEN_TASK}`;
 
 /**
  * Organizations that sort keys read by join rather than one lookup a permit: the permit's applicant and its
@@ -379,49 +382,63 @@ export const PERMIT_COLUMN_SQL: Record<string, ColumnSql> = {
     place: {
       table: 'tasks',
       value: sql`t.library_entry_id::text`,
-      when: sql`t.stage_key = p.active_stage_key AND ${OPEN_TASK}`,
+      when: sql`t.task_key = p.next_up_task_key`,
       order: sql`t.position`,
     },
     sort: nextUpTask(sql`lower(t.name)`),
     keySet: (projects) =>
       sql`SELECT next_up.permit_id, lower(next_up.name) AS key FROM (${nextUpTasksOf(projects)}) next_up`,
-    // The open tasks by name, in the index on them: a task is the permit's next up when it is in the
-    // permit's active stage and no open task of that stage comes before it.
+    // The open tasks by name, in the index on them: a task is the permit's next up when the permit names it.
     walk: {
       from: sql`permit_tasks t`,
       where: OPEN_TASK,
       key: sql`lower(t.name)`,
       permit: sql`t.permit_id`,
       project: sql`t.project_id`,
-      current: sql`EXISTS (SELECT 1 FROM permits q WHERE q.id = t.permit_id AND q.active_stage_key = t.stage_key)
-        AND NOT EXISTS (SELECT 1 FROM permit_tasks before_t WHERE before_t.permit_id = t.permit_id
-          AND before_t.stage_key = t.stage_key AND before_t.status IN ('ReadyToBegin', 'InProgress')
-          AND before_t.position < t.position)`,
+      current: sql`EXISTS (SELECT 1 FROM permits q WHERE q.id = t.permit_id AND q.next_up_task_key = t.task_key)`,
     },
+    // A permit's own next up task is one lookup; as a set, the open tasks of the entry that are their
+    // permit's next up.
     filter: scalarFilter(nextUpTask(sql`t.library_entry_id`), ordered),
+    filterSet: placeFilter(
+      { from: NEXT_UP_TASKS, permit: sql`t.permit_id`, where: OPEN_TASK, project: sql`t.project_id` },
+      sql`t.library_entry_id`,
+      ordered,
+    ).filterSet,
   },
   'workflow.NextUpTaskAssignees': (() => {
-    const onNextUp = sql`a.task_key = ${nextUpTask(sql`t.task_key`)}`;
+    const onNextUp = sql`a.task_key = p.next_up_task_key`;
     const ids = sql`FROM (SELECT a.user_id AS uid FROM permit_task_assignments a
       WHERE a.permit_id = p.id AND ${onNextUp}) next_up`;
+    const person = sql`a.user_id`;
     return usersColumn(ids, {
-      assigned: {
-        taskKeys: sql`(array_agg(t.task_key ORDER BY t.position)
-          FILTER (WHERE t.stage_key = p.active_stage_key AND ${OPEN_TASK}))[1:1]`,
-      },
-      // Each permit's next up task (its active stage's first open task), then the people assigned to it.
-      keySet: (projects) => sql`SELECT next_up.permit_id, ${firstUserNameOfGroup} AS key
-        FROM (${nextUpTasksOf(projects)}) next_up
-        JOIN permit_task_assignments a ON a.permit_id = next_up.permit_id AND a.task_key = next_up.task_key
+      assigned: { taskKeys: sql`array_agg(t.task_key) FILTER (WHERE t.task_key = p.next_up_task_key)` },
+      // Each permit's next up task, then the people assigned to it.
+      keySet: (projects) => sql`SELECT q.id AS permit_id, ${firstUserNameOfGroup} AS key
+        FROM permits q JOIN permit_task_assignments a ON a.permit_id = q.id AND a.task_key = q.next_up_task_key
           AND a.task_open
         JOIN users u ON u.id = a.user_id
-        GROUP BY next_up.permit_id`,
-      ...placeFilter(
+        WHERE q.project_id = ANY (${projects})
+        GROUP BY q.id`,
+      // A permit's own: its assignments to the task it names. As a set: the person's assignments to the
+      // task their permit names.
+      filter: placeFilter(
         { from: sql`permit_task_assignments a`, permit: sql`a.permit_id`, where: onNextUp, project: null },
-        sql`a.user_id`,
+        person,
         ordered,
         'Contains',
-      ),
+      ).filter,
+      filterSet: placeFilter(
+        {
+          from: sql`permit_task_assignments a JOIN permits q ON q.id = a.permit_id AND q.next_up_task_key = a.task_key`,
+          permit: sql`a.permit_id`,
+          where: sql`a.task_open`,
+          project: sql`q.project_id`,
+        },
+        person,
+        ordered,
+        'Contains',
+      ).filterSet,
     });
   })(),
 };

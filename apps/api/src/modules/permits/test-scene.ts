@@ -9,7 +9,14 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { type EntryIds, KEY } from '../../../../../packages/shared/src/workflow-fixtures.ts';
 import type { TestApp } from '../../../test/app.ts';
-import { buildOrg, buildProject, buildSampleEntries, buildUser } from '../../../test/factories.ts';
+import {
+  buildOrg,
+  buildPermit,
+  buildProject,
+  buildPublishedTemplate,
+  buildSampleEntries,
+  buildUser,
+} from '../../../test/factories.ts';
 import { type CarriedTask, settle } from './engine.ts';
 import { deleteProgress, insertProgress } from './repo.ts';
 
@@ -53,6 +60,41 @@ export async function sceneProject(t: TestApp, scene: PermitScene, code: string)
     code,
   });
 }
+
+/**
+ * A project of the scene with a published template (the sample workflow), and a way to make permits in it
+ * (the attacher's, in the template's first task).
+ */
+export async function permitProject(t: TestApp, scene: PermitScene, code: string) {
+  const projectId = (await sceneProject(t, scene, code)).id;
+  const { templateId } = await buildPublishedTemplate(t.db, projectId);
+  return {
+    projectId,
+    templateId,
+    async newPermit() {
+      const permit = await buildPermit(t.db, {
+        projectId,
+        templateId,
+        applicantOrganizationId: scene.attacherOrg,
+      });
+      return { id: permit.id, projectId };
+    },
+  };
+}
+
+/** A task completed or uncompleted through the API, as `userId`. */
+export const taskAction = (
+  t: TestApp,
+  userId: string,
+  permitId: string,
+  stageKey: string,
+  taskKey: string,
+  action: 'complete' | 'uncomplete',
+) =>
+  t.injectAs(userId, {
+    method: 'POST',
+    url: `/api/joint-use/permit/${permitId}/stage/${stageKey}/task/${taskKey}/${action}`,
+  });
 
 /** A library entry of the Joint Use library, made if missing. */
 export async function buildEntry(t: TestApp, kind: LibraryKind, name: string) {
