@@ -43,6 +43,7 @@ import * as valueKindStatistics from './20261127T120000-value-kind-statistics.ts
 import * as workflowSortIndexes from './20261127T130000-workflow-sort-indexes.ts';
 import * as openTaskNameCovering from './20261127T140000-open-task-name-covering.ts';
 import * as permitNextUpTask from './20261127T220000-permit-next-up-task.ts';
+import * as overviewContextVersion from './20261128T010000-overview-context-version.ts';
 
 /** Every migration, by its timestamped name. Append new ones; never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -90,4 +91,5 @@ export const migrations: Record<string, Migration> = {
   '20261127T130000-workflow-sort-indexes': workflowSortIndexes,
   '20261127T140000-open-task-name-covering': openTaskNameCovering,
   '20261127T220000-permit-next-up-task': permitNextUpTask,
+  '20261128T010000-overview-context-version': overviewContextVersion,
 };

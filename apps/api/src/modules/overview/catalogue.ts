@@ -129,37 +129,23 @@ export interface VisibleProjects {
 export interface OverviewContext {
   projects: VisibleProjects;
   catalogue: Catalogue;
-  /** The library entry ids the published templates name (stages, tasks, properties), as written there. */
-  entryIds: string[];
-  /** A digest of everything the context was built from (see `contextDigestSql`). */
-  digest: string;
+  /** The context version it was read at (see `CONTEXT_VERSION_SQL`). */
+  version: string;
 }
 
 /**
- * A digest of what the caller's overview context is built from, as the database holds it now: the visible
- * projects with the caller's role in each, their pole owners with their names, the published template versions
- * of those projects (a published
- * definition never changes), and the library entries they name (`entryIds`, a `text[]`), whole. The same
- * digest means the same context.
+ * The number the database moves whenever something an overview context is built from changes (the visible
+ * projects and the caller's role in each, their pole owners' names, the published templates and the library
+ * entries they name; see the migration adding `overview_context_version`). The same number means the same
+ * context.
  */
-export function contextDigestSql(scope: OverviewScope, entryIds: Sql): Sql {
-  return sql`(WITH vp AS MATERIALIZED ${visibleProjects(scope)}
-    SELECT md5(concat_ws('|',
-      (SELECT string_agg(vp.project_id::text || CASE WHEN vp.pole_owner THEN '+' ELSE '-' END, ','
-        ORDER BY vp.project_id) FROM vp),
-      (SELECT string_agg(o.id::text || ':' || o.name, ',' ORDER BY o.id) FROM organizations o
-        WHERE o.id IN (SELECT j.owner_organization_id FROM projects j WHERE j.id IN (SELECT vp.project_id FROM vp))),
-      (SELECT string_agg(wt.id::text, ',' ORDER BY wt.id) FROM workflow_templates wt
-        WHERE wt.status = 'Published' AND wt.project_id IN (SELECT vp.project_id FROM vp)),
-      (SELECT string_agg(concat_ws(';', e.id, e.application, e.kind, e.name, e.field_type, e.render_options::text),
-        ',' ORDER BY e.id) FROM library_entries e WHERE e.id::text = ANY (${entryIds}))))) `;
-}
+export const CONTEXT_VERSION_SQL = sql`(SELECT v.version FROM overview_context_version v)`;
 
 /** A JSON value read as an array: anything else (missing, null, an object) reads as none. */
 const arrayOf = (x: Sql) => sql`CASE WHEN jsonb_typeof(${x}) = 'array' THEN ${x} ELSE '[]'::jsonb END`;
 
 interface ContextRow {
-  digest: string;
+  version: string;
   projects: [string, boolean][];
   pole_owners: [string, string][];
   stage_tasks: [string | null, string | null][];
@@ -202,7 +188,7 @@ export async function loadOverviewContext(db: Executor, scope: OverviewScope): P
         FROM library_entries e
         WHERE e.application = 'JointUse' AND e.kind IN ('stage', 'task', 'property')
           AND e.id::text = ANY (ARRAY(SELECT id FROM used_ids))) AS entries,
-      ${contextDigestSql(scope, sql`ARRAY(SELECT id FROM used_ids)`)} AS digest`.execute(db);
+      ${CONTEXT_VERSION_SQL}::text AS version`.execute(db);
   const row = result.rows[0]!;
   const projects: VisibleProjects = { owned: [], attached: [] };
   for (const [projectId, poleOwner] of row.projects) {
@@ -231,8 +217,7 @@ export async function loadOverviewContext(db: Executor, scope: OverviewScope): P
         .map(([value, label]) => ({ value, label }))
         .sort((a, b) => a.label.localeCompare(b.label)),
     }),
-    entryIds: [...new Set([...used.stages.keys(), ...used.tasks, ...used.properties])],
-    digest: row.digest,
+    version: row.version,
   };
 }
 

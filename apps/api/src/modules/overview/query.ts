@@ -291,12 +291,13 @@ export const SORT_WALK_LIMITS = { wholeTie: 2000, newestWalk: 5000 };
  * `projects`) sorted first by a key an index holds in order (`walk`), then by the other keys, newest first.
  * Computing the key of every visible permit to sort them would read a value for each; this reads the index
  * in key order and stops at the page's end, `n` keyed permits in:
- * - `bound`: the key at the page's end;
- * - `kept`: the permits before it (fewer than `n`), and those at it: the index does not hold their order among
- *   themselves, so they are read whole, or, when they are many and ordered only newest first, found by
+ * - `head`: those first `n`, read once; `bound` is the key of the last of them when there are `n`;
+ * - `kept`: the permits of `head` before the bound, and those at it: the index does not hold their order
+ *   among themselves, so they are read whole, or, when they are many and ordered only newest first, found by
  *   reading the visible permits newest first until enough hold the key (one in five holding it, a page of 50
- *   is some 250 permits in). With fewer than `n` keyed permits, `kept` is all of them;
+ *   is some 250 permits in). With fewer than `n` keyed permits, `kept` is `head`;
  * - the permits with no key come after all those, read only when the keyed ones do not fill the page.
+ * The walk is written out twice (the head, the permits at the bound), which keeps the statement quick to plan.
  */
 function walkedPageSql(
   first: SortKey & { walk: SortWalk },
@@ -322,11 +323,11 @@ function walkedPageSql(
     where: Sql,
   ) => sql`SELECT ${sql.join([sql`p.id`, sql`w.key`, sql`p.created_at`, ...restKeys])}
     FROM walk w JOIN permits p ON p.id = w.permit_id ${withKeyJoins} WHERE ${visible} AND ${where}`;
-  // Fewer than `n` by the bound's making: the limit tells the planner so, and the order has it read the
-  // index from the bound (else it may scan the table for rows it expects to find at once, and find none).
-  const beforeBound = sql`${keyed(sql`w.key ${sql.raw(descending ? '>' : '<')} (SELECT b.key FROM bound b)`)}
-    ORDER BY w.key ${indexOrder} LIMIT ${n}`;
+  const before = sql`SELECT * FROM head h
+    WHERE h.key ${sql.raw(descending ? '>' : '<')} (SELECT b.key FROM bound b)`;
   const atBound = sql`w.key = (SELECT b.key FROM bound b)`;
+  // With fewer than `n` keyed permits, there is no bound and the head is all of them.
+  const whole = sql`SELECT * FROM head WHERE NOT EXISTS (SELECT 1 FROM bound)`;
   // With other sort keys, the permits at the bound are ordered by those first: they are read whole.
   const newestFirst = rest.length === 0;
   const ties = newestFirst
@@ -335,7 +336,7 @@ function walkedPageSql(
     many AS MATERIALIZED (SELECT count(*) >= ${SORT_WALK_LIMITS.wholeTie} AS many FROM (
       SELECT 1 FROM ${walk.from} WHERE ${walk.where} AND ${walk.project} = ANY (${projects})
         AND ${walk.key} = (SELECT b.key FROM bound b) LIMIT ${SORT_WALK_LIMITS.wholeTie}) c),
-    before AS MATERIALIZED (${beforeBound}),
+    before AS MATERIALIZED (${before}),
     newest AS MATERIALIZED (
       SELECT x.id, x.key, x.created_at FROM (
         SELECT p.id, ${first.key} AS key, p.created_at FROM permits p
@@ -350,15 +351,14 @@ function walkedPageSql(
       UNION ALL (${keyed(sql`${atBound} AND NOT (SELECT f.found FROM found f)`)})`
     : sql`,
     kept AS MATERIALIZED (
-      (${beforeBound})
+      ${before}
       UNION ALL (${keyed(atBound)})`;
   return sql`WITH walk AS NOT MATERIALIZED (
       SELECT ${walk.permit} AS permit_id, ${walk.key} AS key FROM ${walk.from}
       WHERE ${walk.where} AND ${walk.project} = ANY (${projects}) AND ${walk.current}),
-    bound AS MATERIALIZED (
-      SELECT w.key FROM walk w JOIN permits p ON p.id = w.permit_id WHERE ${visible}
-      ORDER BY w.key ${indexOrder} LIMIT 1 OFFSET ${n - 1})${ties}
-      UNION ALL (${keyed(sql`NOT EXISTS (SELECT 1 FROM bound)`)} ORDER BY w.key ${indexOrder} LIMIT ${n}))
+    head AS MATERIALIZED (${keyed(sql`TRUE`)} ORDER BY w.key ${indexOrder} LIMIT ${n}),
+    bound AS MATERIALIZED (SELECT h.key FROM head h ORDER BY h.key ${indexOrder} OFFSET ${n - 1})${ties}
+      UNION ALL ${whole})
     SELECT id FROM (
       SELECT ${sql.join([sql`id`, sql`0 AS part`, sql`key`, ...restRefs, sql`created_at`])} FROM kept
       UNION ALL (

@@ -8,7 +8,12 @@ import type {
 import { sql } from 'kysely';
 import type { ServiceContext } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
-import { contextDigestSql, groupCatalogue, loadOverviewContext, type OverviewContext } from './catalogue.ts';
+import {
+  CONTEXT_VERSION_SQL,
+  groupCatalogue,
+  loadOverviewContext,
+  type OverviewContext,
+} from './catalogue.ts';
 import type { Sql } from './column-sql.ts';
 import { assertRequestFits, overviewRow, requestProblems, runOverview } from './query.ts';
 import { type OverviewScope, scopeOf } from './visibility.ts';
@@ -55,8 +60,7 @@ async function withContext<T>(
   const scope = scopeOf(ctx);
   const kept = keptContext(ctx.db, scope);
   if (kept && requestProblems(kept.catalogue, request).length === 0) {
-    const digest = contextDigestSql(scope, sql`${kept.entryIds}::text[]`);
-    const answer = await run(kept, sql`${digest} = ${kept.digest}`);
+    const answer = await run(kept, sql`${CONTEXT_VERSION_SQL} = ${kept.version}::bigint`);
     if (answer !== null) return { context: kept, answer };
   }
   const context = await freshContext(ctx, scope);
