@@ -40,7 +40,8 @@ export interface PlaceCell {
   table: PlaceTable;
   value: Sql;
   when: Sql;
-  order: Sql;
+  /** None when at most one place can fit (a place the permit names by its key): nothing is sorted. */
+  order?: Sql;
   /** The library entry every place of the cell is of, when `when` is that alone: a pass then reads only those. */
   entry?: string;
 }
@@ -345,7 +346,6 @@ export const PERMIT_COLUMN_SQL: Record<string, ColumnSql> = {
       table: 'stages',
       value: sql`s.library_entry_id::text`,
       when: sql`s.stage_key = p.active_stage_key`,
-      order: sql`s.position`,
     },
     // The active stage's name, which the index on the active stages' names holds in order (the stage the
     // permit names is the one whose status is Active: the workflow engine writes both together).
@@ -383,7 +383,6 @@ export const PERMIT_COLUMN_SQL: Record<string, ColumnSql> = {
       table: 'tasks',
       value: sql`t.library_entry_id::text`,
       when: sql`t.task_key = p.next_up_task_key`,
-      order: sql`t.position`,
     },
     sort: nextUpTask(sql`lower(t.name)`),
     keySet: (projects) =>

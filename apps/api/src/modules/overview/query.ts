@@ -448,7 +448,7 @@ export function pageCellsSql(catalogue: Catalogue, dataIds: string[]) {
     const parts = byTable.get(table) ?? [];
     byTable.set(table, parts);
     parts.push({
-      cell: sql`(array_agg(${value} ORDER BY ${order}) FILTER (WHERE ${when}))[1] AS ${sql.ref(name)}`,
+      cell: sql`(array_agg(${value}${order ? sql` ORDER BY ${order}` : sql``}) FILTER (WHERE ${when}))[1] AS ${sql.ref(name)}`,
       entry,
     });
     return sql`${sql.ref(`${PLACE_TABLES[table].alias}.${name}`)} AS ${sql.ref(name)}`;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor, Trx } from '../../db/database.ts';
 import type { Progress, StageState, TaskState } from './engine.ts';
 
@@ -86,9 +87,11 @@ export async function saveProgress(trx: Trx, permitId: string, before: Progress,
       .where('task_key', '=', task.taskKey)
       .execute();
   }
+  // Written only when it moves: the tasks' own trigger has already kept the permit's next up task.
   await trx
     .updateTable('permits')
     .set({ active_stage_key: after.activeStageKey })
     .where('id', '=', permitId)
+    .where(sql<boolean>`active_stage_key IS DISTINCT FROM ${after.activeStageKey}::uuid`)
     .execute();
 }

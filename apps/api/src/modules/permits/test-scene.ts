@@ -70,7 +70,6 @@ export async function permitProject(t: TestApp, scene: PermitScene, code: string
   const { templateId } = await buildPublishedTemplate(t.db, projectId);
   return {
     projectId,
-    templateId,
     async newPermit() {
       const permit = await buildPermit(t.db, {
         projectId,
