@@ -14,7 +14,7 @@ import {
   keptSql,
   keySetsOf,
   pageCellsSql,
-  readRow,
+  rowReader,
   searchSql,
   sortSql,
 } from './query.ts';
@@ -102,7 +102,7 @@ async function exportChunk(db: Executor, catalogue: Catalogue, dataIds: string[]
     FROM unnest(${ids}::uuid[]) WITH ORDINALITY AS chunk (id, ord)
     JOIN permits p ON p.id = chunk.id JOIN projects pr ON pr.id = p.project_id ${joins}
     ORDER BY chunk.ord`.execute(db);
-  return result.rows.map((raw) => readRow(catalogue, dataIds, raw));
+  return result.rows.map(rowReader(catalogue, dataIds));
 }
 
 /** The rows to export, read a chunk at a time as the file is written, the next chunk while one is written. */

@@ -381,17 +381,24 @@ const METRIC_SQL: Record<SummaryMetric, (x: Sql) => Sql> = {
 const summaryValue = (raw: unknown) =>
   raw instanceof Date ? raw.toISOString() : (raw as number | string | null);
 
-export function readRow(catalogue: Catalogue, dataIds: string[], raw: Record<string, unknown>): OverviewRow {
-  const values: Record<string, unknown> = {};
-  dataIds.forEach((dataId, index) => {
-    const column = columnOf(catalogue, dataId).sql;
-    const value = raw[`c${index}`] ?? null;
-    values[dataId] = column.read ? column.read(value) : value;
-  });
-  return {
-    id: raw.id as string,
-    projectId: raw.project_id as string,
-    values: values as OverviewRow['values'],
+/** Reads the raw rows of the asked columns (`c0, c1...`, see `shownSql`) as overview rows. */
+export function rowReader(catalogue: Catalogue, dataIds: string[]) {
+  const cells = dataIds.map((dataId, index) => ({
+    dataId,
+    name: `c${index}`,
+    read: columnOf(catalogue, dataId).sql.read,
+  }));
+  return (raw: Record<string, unknown>): OverviewRow => {
+    const values: Record<string, unknown> = {};
+    for (const { dataId, name, read } of cells) {
+      const value = raw[name] ?? null;
+      values[dataId] = read ? read(value) : value;
+    }
+    return {
+      id: raw.id as string,
+      projectId: raw.project_id as string,
+      values: values as OverviewRow['values'],
+    };
   };
 }
 
@@ -669,7 +676,7 @@ export async function runOverview(
     if (result.rows[0]?.context_holds !== true) return null;
     if (wantsTotals) totals = result.rows[0] ?? null;
     if (wantsRows) {
-      rows = result.rows.filter((raw) => raw.id != null).map((raw) => readRow(catalogue, dataIds, raw));
+      rows = result.rows.filter((raw) => raw.id != null).map(rowReader(catalogue, dataIds));
     }
   }
   return {
@@ -706,6 +713,6 @@ export async function overviewRow(
   const raw = result.rows[0];
   return {
     holds: raw?.context_holds === true,
-    row: raw && raw.id != null ? readRow(catalogue, unique, raw) : undefined,
+    row: raw && raw.id != null ? rowReader(catalogue, unique)(raw) : undefined,
   };
 }
