@@ -44,6 +44,7 @@ import * as workflowSortIndexes from './20261127T130000-workflow-sort-indexes.ts
 import * as openTaskNameCovering from './20261127T140000-open-task-name-covering.ts';
 import * as permitNextUpTask from './20261127T220000-permit-next-up-task.ts';
 import * as overviewContextVersion from './20261128T010000-overview-context-version.ts';
+import * as timerEntryPermitIndex from './20261128T020000-timer-entry-permit-index.ts';
 
 /** Every migration, by its timestamped name. Append new ones; never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -92,4 +93,5 @@ export const migrations: Record<string, Migration> = {
   '20261127T140000-open-task-name-covering': openTaskNameCovering,
   '20261127T220000-permit-next-up-task': permitNextUpTask,
   '20261128T010000-overview-context-version': overviewContextVersion,
+  '20261128T020000-timer-entry-permit-index': timerEntryPermitIndex,
 };

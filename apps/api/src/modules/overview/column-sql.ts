@@ -626,7 +626,10 @@ export function taskColumnSql(entryId: string, field: TaskField): ColumnSql {
       };
       const days = timerDaysSql('tm');
       return {
-        shown: sql`(SELECT ${days} ${placesOf(clocks)} ORDER BY tm.started_at LIMIT 1)`,
+        // Named by project, task and permit, the clock is read from the index the filter and the sets read,
+        // already in the order that picks the first.
+        shown: sql`(SELECT ${days} ${placesOf(clocks)} AND tm.project_id = p.project_id
+          ORDER BY tm.started_at LIMIT 1)`,
         keySet: firstPlaceSet(clocks, days, sql`tm.started_at`),
         ...placeFilter(clocks, days, clockDuration),
       };
