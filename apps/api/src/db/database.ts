@@ -3,6 +3,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
+import { prepareMarkedStatements } from './prepared.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -35,12 +36,14 @@ export async function openDatabase(target: DatabaseTarget | { kind: 'pglite-inst
     // Starting parallel workers costs a few milliseconds each: at the server's default price the planner
     // hands them reads of a few hundred rows (the permits tied at a page's last sort key, say), which then
     // take several times longer than read alone. Priced ten times higher, workers are still used for the
-    // scans of hundreds of thousands of rows where they pay.
+    // scans of hundreds of thousands of rows where they pay. Prepared statements are planned for each call's
+    // values (see prepared.ts).
     pool = new pg.Pool({
       connectionString: target.url,
       max: 10,
-      options: '-c jit=off -c parallel_setup_cost=10000',
+      options: '-c jit=off -c parallel_setup_cost=10000 -c plan_cache_mode=force_custom_plan',
     });
+    prepareMarkedStatements(pool);
     // An idle connection can be closed by the server (a restart, a failover, an administrator). The pool
     // drops it and opens another when needed; without this listener the error would end the process.
     pool.on('error', (error) => {

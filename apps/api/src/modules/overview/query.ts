@@ -14,6 +14,7 @@ import {
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import { containsPattern } from '../../db/like.ts';
+import { PREPARED } from '../../db/prepared.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { Catalogue, CatalogueColumn, OverviewContext, VisibleProjects } from './catalogue.ts';
 import { type ColumnSql, PLACE_ENTRY, type PlaceTable, type SortWalk, type Sql } from './column-sql.ts';
@@ -670,7 +671,7 @@ export async function runOverview(
     // One row at least, which tells whether the context held.
     const result = await sql<
       Record<string, unknown>
-    >`SELECT answer.*, ${stillHolds ?? sql`TRUE`} AS context_holds
+    >`${PREPARED} SELECT answer.*, ${stillHolds ?? sql`TRUE`} AS context_holds
       FROM (SELECT 1) one LEFT JOIN LATERAL (${statement}) answer ON true
       ${wantsRows ? sql`ORDER BY answer.ord` : sql``}`.execute(db);
     if (result.rows[0]?.context_holds !== true) return null;
@@ -705,7 +706,7 @@ export async function overviewRow(
   stillHolds: Sql | null = null,
 ): Promise<{ holds: boolean; row: OverviewRow | undefined }> {
   const unique = [...new Set(dataIds)];
-  const result = await sql<Record<string, unknown>>`
+  const result = await sql<Record<string, unknown>>`${PREPARED}
     SELECT answer.*, ${stillHolds ?? sql`TRUE`} AS context_holds
     FROM (SELECT 1) one LEFT JOIN LATERAL (
       SELECT ${sql.join([sql`p.id`, sql`p.project_id`, ...shownSql(catalogue, unique)])}
