@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGLITE_OPTIONS } from './database.ts';
 import { PREPARED_MARK, prepareMarkedStatements } from './prepared.ts';
 
-// One connection, checked out once, so that what it has prepared can be read back on it: on the PostgreSQL server of the test
-// run when there is one, else on an embedded engine.
+// One connection, checked out once, so that what it has prepared can be read back on it: on the PostgreSQL
+// server of the test run when there is one, else on an embedded engine.
 let pglite: PGlite | null = null;
 let pool: pg.Pool;
 /** Checked out as the app's database layer checks out its connections. */

@@ -13,8 +13,8 @@ import type pg from 'pg';
  * half a megabyte there). A named statement that fails (a table it reads changed shape under it, say) is given
  * back, so that its next call prepares it again.
  *
- * PGlite runs every pooled connection in one backend session, where two connections would prepare under the
- * same names: there statements stay unnamed.
+ * PGlite serves every pooled connection from one backend session that outlives them: a closed connection's
+ * statements would stay prepared there for good, so there statements stay unnamed.
  */
 export const PREPARED_MARK = '/* prepared */';
 /** Put first in a statement's text (`sql\`${PREPARED} SELECT ...\``) to have it prepared. */
