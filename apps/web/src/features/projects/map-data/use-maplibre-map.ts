@@ -24,8 +24,9 @@ function createMap(container: HTMLElement, bbox: BoundingBox | null, dark: boole
 
 /**
  * A MapLibre map in `container` with the project's feature layers, following the colour scheme. `map` is set
- * once its style has loaded (not waiting for the basemap's tiles); `view` follows every move; `failed` when the browser cannot draw maps.
- * `popups: false` leaves clicks on poles to the caller.
+ * once its style has loaded, without waiting for the basemap's tiles (slow, or blocked offline), so the
+ * project's poles are drawn and counted whatever the tile server does; `view` follows every move; `failed`
+ * when the browser cannot draw maps. `popups: false` leaves clicks on poles to the caller.
  */
 export function useMaplibreMap(
   container: RefObject<HTMLDivElement | null>,
@@ -49,8 +50,6 @@ export function useMaplibreMap(
       setFailed(true);
       return;
     }
-    // Ready once its style is: the basemap's tiles (slow, or blocked offline) are not waited for, so the
-    // project's poles are drawn and counted whatever the tile server does.
     created.once('style.load', () => {
       addFeatureLayers(created, { popups: initial.current.popups });
       setMap(created);
