@@ -6,6 +6,7 @@ import {
   normalizeFilter,
   type OverviewQuery,
   type OverviewRow,
+  type OverviewSubjectKind,
   type OverviewSummaryOption,
   type OverviewSummaryValue,
   type ParsedOverviewRequest,
@@ -510,6 +511,9 @@ const joinsOf = (values: Values) =>
 /** The join to the permit's project, which the planner drops when nothing reads it (a permit has one). */
 const PROJECT_JOIN = sql`LEFT JOIN projects pr ON pr.id = p.project_id`;
 
+/** The kinds of column read from the permit's places, which name the permit by its id and project. */
+const PLACE_KINDS: ReadonlySet<OverviewSubjectKind> = new Set(['Stage', 'Task', 'Property']);
+
 /**
  * The permits `where` keeps (a condition on the permit `p` and its project `pr`), as `m`: their ids, creation
  * times, sort keys (`k0`...) and summed values (`a0`...), with `order`, the request's order over `m`. `ctes`
@@ -517,7 +521,8 @@ const PROJECT_JOIN = sql`LEFT JOIN projects pr ON pr.id = p.project_id`;
  * sets for when many permits are kept.
  *
  * Each kept permit's keys are read on its own, unless some can be read by sets: then the kept permits are
- * found first (`f`, their rows, read again as the permits), and read with each one's own keys when they are
+ * found first (`f`, their rows, or only their ids, projects and creation times when that is all the keys
+ * read, read again as the permits), and read with each one's own keys when they are
  * few, else with the whole program's keys read by sets and joined to them by hash. One pass over the places
  * of 400,000 permits at a million takes a seventh of what reading 270,000 permits' keys one by one does. The
  * owned projects' permits are counted by their projects' permit numbers (see `KEY_SET_LIMITS`).
@@ -549,7 +554,14 @@ export function keptSql(
       WHERE ${where})`;
     return { ctes, order, bySets: false };
   }
-  const ctes = sql`f AS MATERIALIZED (SELECT p.* FROM permits p ${PROJECT_JOIN} WHERE ${where}),
+  // A stage, task or property column reads the permit by its id and project alone: when every key is of such
+  // a column, the kept permits are found from an index holding those (and their creation time) without
+  // reading the permits' rows, a third of the time of a filter keeping 25,000 of 400,000 permits.
+  const byPlaces = [...body.sortOptions, ...summaryOptions].every(
+    ({ dataId }) => !dataId || PLACE_KINDS.has(columnOf(catalogue, dataId).column.subjectKind),
+  );
+  const read = byPlaces ? sql`p.id, p.project_id, p.created_at` : sql`p.*`;
+  const ctes = sql`f AS MATERIALIZED (SELECT ${read} FROM permits p ${PROJECT_JOIN} WHERE ${where}),
     many AS MATERIALIZED (SELECT coalesce(sum(n.last_number), 0)
         < (SELECT count(*) FROM f) * ${KEY_SET_LIMITS.programPerKept} AS many
       FROM permit_counters n WHERE n.project_id = ANY (${programSets!.owned}::uuid[])),
