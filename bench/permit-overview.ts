@@ -225,7 +225,8 @@ const cases: Case[] = [
       ],
     },
     // Each Or group as one set of permit ids read from the filter indexes alone, the two sets intersected,
-    // then the permits they name read by key; the date and the cost read by key for the permits kept.
+    // then the permits they name read by key (an array, which the planner cannot meet with a pass over every
+    // visible permit); the date and the cost read by key for the permits kept.
     handSql: sql`WITH m AS MATERIALIZED (
         SELECT p.id, p.permit_number, p.created_at, p.actual_poles,
           (SELECT d.value #>> '{}' FROM permit_property_values d
@@ -234,7 +235,7 @@ const cases: Case[] = [
             FROM permit_property_values c WHERE c.permit_id = p.id AND c.property_entry_id = ${cost.entryId}) AS cost
         FROM permits p
         WHERE p.project_id = ANY (${owned}::uuid[]) AND p.status = 'Active'
-          AND p.id IN (
+          AND p.id = ANY (ARRAY(
             (SELECT s.permit_id FROM permit_stages s WHERE s.project_id = ANY (${owned}::uuid[])
               AND s.library_entry_id = ${stage2.entryId} AND s.status = 'Active'
             UNION ALL
@@ -249,7 +250,7 @@ const cases: Case[] = [
             SELECT v.permit_id FROM permit_property_values v
               WHERE v.property_entry_id = ${priority.entryId} AND v.project_id = ANY (${owned}::uuid[])
               AND jsonb_typeof(v.value) = 'string' AND length(v.value::text) <= 256
-              AND (v.value #>> '{}') = 'urgent')))
+              AND (v.value #>> '{}') = 'urgent'))))
       SELECT (SELECT array_agg(id ORDER BY due ASC NULLS LAST, permit_number ASC, created_at DESC, id DESC)
           FROM (SELECT * FROM m ORDER BY due ASC NULLS LAST, permit_number ASC, created_at DESC, id DESC LIMIT 50) page)
           AS ids,

@@ -10,7 +10,7 @@ import type { Sql } from './column-sql.ts';
 import { exportColumns } from './export-cells.ts';
 import {
   assertRequestFits,
-  filterSql,
+  filterParts,
   keptSql,
   keySetsOf,
   pageCellsSql,
@@ -64,11 +64,13 @@ async function exportIds(
   { catalogue, projects }: OverviewContext,
   body: ParsedOverviewRequest,
 ) {
-  const conditions = [
-    sql`p.project_id = ANY (ARRAY(SELECT ep.project_id FROM ${exportableProjects(scope)} ep))`,
-    filterSql(catalogue, body.filterOptions, projectList(projects)),
-    searchSql(body.searchOptions?.text, visibleAmong(scope, projects, 'q')),
-  ].filter((part): part is Sql => part !== null);
+  const filter = filterParts(catalogue, body.filterOptions, projectList(projects));
+  const search = searchSql(body.searchOptions?.text, visibleAmong(scope, projects, 'q'));
+  const exportable = sql`p.project_id = ANY (ARRAY(SELECT ep.project_id FROM ${exportableProjects(scope)} ep))`;
+  // What a kept permit meets besides being a candidate of the filter (see `filterParts`).
+  const among = [exportable, filter?.condition ?? null, search].filter((part): part is Sql => part !== null);
+  const candidates = filter?.candidates ?? null;
+  const conditions = candidates ? [...among, sql`p.id IN (${candidates})`] : among;
   // Keys are read for many permits at once where they can be, as for a page: for the whole program of a pole
   // owner, and for the permits a filter or a search keeps when they are many.
   const kept =
@@ -78,10 +80,11 @@ async function exportIds(
           body,
           [],
           projects,
-          sql.join([visibleAmong(scope, projects), ...conditions], sql` AND `),
+          sql.join([visibleAmong(scope, projects), ...among], sql` AND `),
+          candidates,
         )
       : null;
-  if (kept?.bySets) {
+  if (kept?.first) {
     const result = await sql<{ ids: string[] | null }>`WITH ${kept.ctes}
       SELECT ARRAY(SELECT m.id FROM m ORDER BY ${kept.order}) AS ids`.execute(db);
     return result.rows[0]?.ids ?? [];

@@ -1,9 +1,10 @@
-import type { FilterGroup, FilterRow, OverviewColumn } from '@crossarm/shared';
+import type { FilterGroup, FilterRow, OverviewColumn, OverviewRequest } from '@crossarm/shared';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/app.ts';
 import { evaluate, FIRST_DAY, type OverviewScene, type PermitFacts } from './overview-scene.ts';
 import { idsFor, openOverviewScene } from './overview-test-kit.ts';
+import { CANDIDATE_LIMITS } from './query.ts';
 
 // Random filter trees over the scene's columns: the endpoint keeps exactly the permits the same tree keeps
 // when evaluated in memory over the rows read straight from the tables.
@@ -18,6 +19,10 @@ beforeAll(async () => {
   ({ t, s, facts, columns, ownerSees: seen } = await openOverviewScene());
 });
 afterAll(() => t.close());
+const DEFAULT_CANDIDATE_LIMITS = { ...CANDIDATE_LIMITS };
+afterEach(() => {
+  Object.assign(CANDIDATE_LIMITS, DEFAULT_CANDIDATE_LIMITS);
+});
 
 const DAY_MS = 86_400_000;
 
@@ -95,13 +100,18 @@ function groupOf(usable: OverviewColumn[], depth: number): fc.Arbitrary<FilterGr
 }
 
 /** Runs random trees over `usable` and counts the trees that kept some visible permits but not all. */
-async function checkTrees(usable: OverviewColumn[], numRuns: number, seed: number) {
+async function checkTrees(
+  usable: OverviewColumn[],
+  numRuns: number,
+  seed: number,
+  extra: Partial<OverviewRequest> = {},
+) {
   const typeOf = (dataId: string) => columns.get(dataId)!.type;
   let nonTrivial = 0;
   await fc.assert(
     fc.asyncProperty(groupOf(usable, 1), async (tree) => {
       const wanted = [...evaluate(facts, tree, typeOf)].filter((id) => seen.has(id)).sort();
-      const got = (await idsFor(t, s.ownerMember, tree)).sort();
+      const got = (await idsFor(t, s.ownerMember, tree, extra)).sort();
       if (wanted.length > 0 && wanted.length < seen.size) nonTrivial++;
       expect(got).toEqual(wanted);
     }),
@@ -124,5 +134,19 @@ describe('random filter trees', () => {
     // Groups of such rows are read as sets of permit ids (intersected for And, joined for Or).
     const places = filterable().filter((column) => !column.dataId.startsWith('permit.'));
     expect(await checkTrees(places, 200, 20261126)).toBeGreaterThan(40);
+  });
+
+  it('of such columns keep the same whether their permits are read by key or met by a pass', async () => {
+    // Sorted by a permit's own column, the kept permits are read with their rows: the candidates are then
+    // read by key when few, else met by one pass over the visible permits (`CANDIDATE_LIMITS`).
+    const places = filterable().filter((column) => !column.dataId.startsWith('permit.'));
+    const sorted = { sortOptions: [{ dataId: 'permit.PermitNumber', direction: 'Ascending' as const }] };
+    for (const [limit, seed] of [
+      [0, 20261129],
+      [1e9, 20261130],
+    ]) {
+      CANDIDATE_LIMITS.programPerCandidate = limit!;
+      expect(await checkTrees(places, 100, seed!, sorted)).toBeGreaterThan(20);
+    }
   });
 });
