@@ -85,6 +85,8 @@ export interface SortWalk {
 
 export interface ColumnSql {
   shown: Sql;
+  /** Joins `shown` reads besides the permit `p` and its project `pr` (one of the shared constants). */
+  shownJoins?: Sql[];
   /** The same cell, read from the permit's places in one pass per table. */
   place?: PlaceCell;
   /**
@@ -311,6 +313,10 @@ export const PERMIT_COLUMN_SQL: Record<string, ColumnSql> = {
   'permit.PermitNumber': codeColumn(sql`p.permit_number`),
   'permit.ApplicantName': {
     ...textColumn(sql`(SELECT o.name FROM organizations o WHERE o.id = p.applicant_organization_id)`),
+    // Shown by a join: the lookup for each row scanned all organizations (the planner reads a small
+    // table whole rather than by its key).
+    shown: sql`applicant.name`,
+    shownJoins: [APPLICANT_JOIN],
     sort: sql`lower(applicant.name)`,
     sortJoins: [APPLICANT_JOIN],
   },

@@ -430,11 +430,13 @@ export function rowReader(catalogue: Catalogue, dataIds: string[]) {
   };
 }
 
-/** The shown values of the asked columns, as `c0, c1...`. */
+/** The shown values of the asked columns, as `c0, c1...`, and the joins they read. */
 export function shownSql(catalogue: Catalogue, dataIds: string[]) {
-  return dataIds.map(
-    (dataId, index) => sql`${columnOf(catalogue, dataId).sql.shown} AS ${sql.ref(`c${index}`)}`,
-  );
+  const columns = dataIds.map((dataId) => columnOf(catalogue, dataId).sql);
+  return {
+    cells: columns.map((column, index) => sql`${column.shown} AS ${sql.ref(`c${index}`)}`),
+    joins: joinsSql(columns.flatMap((column) => column.shownJoins ?? [])),
+  };
 }
 
 const PLACE_TABLES: Record<PlaceTable, { alias: string; from: Sql }> = {
@@ -459,6 +461,7 @@ export function pageCellsSql(catalogue: Catalogue, dataIds: string[]) {
   const byTable = new Map<PlaceTable, { cell: Sql; entry: string | undefined }[]>();
   const inPeople: Sql[] = [];
   const people: Sql[] = [];
+  const shownJoins: Sql[] = [];
   const cells = dataIds.map((dataId, index) => {
     const column = columnOf(catalogue, dataId).sql;
     const name = `c${index}`;
@@ -478,7 +481,10 @@ export function pageCellsSql(catalogue: Catalogue, dataIds: string[]) {
         ORDER BY pu.last_name, pu.first_name, pu.id) FILTER (WHERE ${sql.ref(`pu.f${index}`)}) AS ${sql.ref(name)}`);
       return sql`${sql.ref(`page_people.${name}`)} AS ${sql.ref(name)}`;
     }
-    if (!column.place) return sql`${column.shown} AS ${sql.ref(name)}`;
+    if (!column.place) {
+      shownJoins.push(...(column.shownJoins ?? []));
+      return sql`${column.shown} AS ${sql.ref(name)}`;
+    }
     const { table, value, when, order, entry } = column.place;
     const parts = byTable.get(table) ?? [];
     byTable.set(table, parts);
@@ -504,7 +510,7 @@ export function pageCellsSql(catalogue: Catalogue, dataIds: string[]) {
         FROM permit_task_assignments a JOIN users u ON u.id = a.user_id
         WHERE a.permit_id = p.id GROUP BY u.id) pu) page_people ON true`);
   }
-  return { cells, joins: sql.join(joins, sql` `) };
+  return { cells, joins: sql.join([...new Set(shownJoins), ...joins], sql` `) };
 }
 
 /** The sort keys and the summed values of a request, read with `sets` (see `columnKey`). */
@@ -785,11 +791,12 @@ export async function overviewRow(
   stillHolds: Sql | null = null,
 ): Promise<{ holds: boolean; row: OverviewRow | undefined }> {
   const unique = [...new Set(dataIds)];
+  const shown = shownSql(catalogue, unique);
   const result = await sql<Record<string, unknown>>`${PREPARED}
     SELECT answer.*, ${stillHolds ?? sql`TRUE`} AS context_holds
     FROM (SELECT 1) one LEFT JOIN LATERAL (
-      SELECT ${sql.join([sql`p.id`, sql`p.project_id`, ...shownSql(catalogue, unique)])}
-      FROM ${visiblePermits(scope)} AND p.id = ${permitId}) answer ON true`.execute(db);
+      SELECT ${sql.join([sql`p.id`, sql`p.project_id`, ...shown.cells])}
+      FROM ${visiblePermits(scope, shown.joins)} AND p.id = ${permitId}) answer ON true`.execute(db);
   const raw = result.rows[0];
   return {
     holds: raw?.context_holds === true,
