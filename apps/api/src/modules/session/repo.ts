@@ -1,6 +1,7 @@
 import type { Application, OrganizationPermission, SystemPermission } from '@crossarm/shared';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import { PREPARED } from '../../db/prepared.ts';
 import type { UserRow } from '../../db/schema.ts';
 
 /** Links an external provider's subject to the user with that e-mail, on their first call. */
@@ -69,8 +70,8 @@ export async function loadGrants(db: Executor, user: UserRow): Promise<SessionGr
 
 /**
  * The user a token speaks for (by linked subject, or by id for tokens of the embedded provider) with what
- * `loadGrants` loads for them: one statement for what every authenticated request needs. Null when no user
- * matches.
+ * `loadGrants` loads for them: one statement for what every authenticated request needs, parsed once per
+ * connection (see `PREPARED`). Null when no user matches.
  */
 export async function loadSessionBySubject(
   db: Executor,
@@ -86,7 +87,7 @@ export async function loadSessionBySubject(
       session_organization_name: string | null;
       session_applications: Application[];
     }
-  >`WITH found AS (
+  >`${PREPARED} WITH found AS (
       (SELECT u.*, 0 AS session_rank FROM users u WHERE u.identity_subject = ${subject}
         UNION ALL
         SELECT u.*, 1 AS session_rank FROM users u WHERE u.id = ${byId}::uuid)
