@@ -312,10 +312,14 @@ describe.skipIf(!chromiumPath)('saved views in a browser', () => {
           .count(),
       )
       .toBe(1);
+    // The drag measures its targets once it has started (later on a busy machine) before keys move it.
+    await settled(dana);
+    await dana.waitForTimeout(300);
     await dana.keyboard.press('ArrowUp');
     await expect
-      .poll(() =>
-        dana.getByText(/The folder Scratch is over the folder Make ready \(position 1 of 2\)/).count(),
+      .poll(
+        () => dana.getByText(/The folder Scratch is over the folder Make ready \(position 1 of 2\)/).count(),
+        { timeout: 10_000 },
       )
       .toBe(1);
     await dana.keyboard.press('Space');
