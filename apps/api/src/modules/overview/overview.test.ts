@@ -155,6 +155,12 @@ describe('who sees which permits', () => {
           sortOptions: [{ dataId: 'permit.PermitNumber', direction: 'Ascending' }],
         });
         expect(searched.total, `${userId} ${text}`).toBe(want.length);
+        // Newest first: the same permits as the sorted request, in the order of a request without a search.
+        const newest = await idsFor(t, userId, null);
+        expect(
+          searched.rows!.map((row) => row.id),
+          `${userId} ${text}`,
+        ).toEqual(newest.filter((id) => want.includes(id)));
         expect(bySort.total, `${userId} ${text}`).toBe(want.length);
         expect(sorted(bySort.rows!.map((row) => row.id)), `${userId} ${text}`).toEqual(want);
       }

@@ -688,7 +688,7 @@ export async function runOverview(
 ): Promise<OverviewAnswer | null> {
   const { catalogue, projects } = context;
   // The search's parts keep the visible permits as they read them; the visibility condition is checked again
-  // on the few rows they find.
+  // on the few rows they find, except for a search alone (`searchedSql`), whose parts are the whole check.
   const filter = filterParts(catalogue, body.filterOptions, projectList(projects));
   const narrowing = [
     filter?.condition ?? null,
