@@ -9,6 +9,7 @@ import { type Catalogue, loadOverviewContext, type OverviewContext } from './cat
 import type { Sql } from './column-sql.ts';
 import { exportColumns } from './export-cells.ts';
 import {
+  amongCandidates,
   assertRequestFits,
   filterParts,
   keptSql,
@@ -70,11 +71,10 @@ async function exportIds(
   // What a kept permit meets besides being a candidate of the filter (see `filterParts`).
   const among = [exportable, filter?.condition ?? null, search].filter((part): part is Sql => part !== null);
   const candidates = filter?.candidates ?? null;
-  const conditions = candidates ? [...among, sql`p.id IN (${candidates})`] : among;
   // Keys are read for many permits at once where they can be, as for a page: for the whole program of a pole
   // owner, and for the permits a filter or a search keeps when they are many.
   const kept =
-    conditions.length > 1
+    among.length > 1 || candidates
       ? keptSql(
           catalogue,
           body,
@@ -92,7 +92,7 @@ async function exportIds(
   const { joins, order } = sortSql(catalogue, body, kept ? undefined : keySetsOf(projects));
   const result = await sql<{ ids: string[] | null }>`
     SELECT ARRAY(
-      SELECT p.id FROM ${visiblePermits(scope, joins)} AND ${sql.join(conditions, sql` AND `)}
+      SELECT p.id FROM ${visiblePermits(scope, joins)} AND ${amongCandidates(sql.join(among, sql` AND `), candidates)}
       ORDER BY ${order}) AS ids`.execute(db);
   return result.rows[0]?.ids ?? [];
 }

@@ -178,15 +178,9 @@ export function filterParts(
   };
 }
 
-/** A permit `p` among the candidates of `filterParts` (the planner's semi-join), meeting its condition. */
-const partsSql = (parts: { candidates: Sql | null; condition: Sql | null }): Sql =>
-  sql.join(
-    [
-      ...(parts.condition ? [parts.condition] : []),
-      ...(parts.candidates ? [sql`p.id IN (${parts.candidates})`] : []),
-    ],
-    sql` AND `,
-  );
+/** `where`, a condition on `p`, for a permit among the candidates of `filterParts` too (a semi-join). */
+export const amongCandidates = (where: Sql, candidates: Sql | null): Sql =>
+  candidates ? sql`${where} AND p.id IN (${candidates})` : where;
 
 /** The filter tree as one SQL condition on `p` (see `filterParts`); null when nothing filters. */
 export function filterSql(
@@ -195,7 +189,7 @@ export function filterSql(
   projects?: Sql,
 ): Sql | null {
   const parts = filterParts(catalogue, tree, projects);
-  return parts ? sql`(${partsSql(parts)})` : null;
+  return parts ? sql`(${amongCandidates(parts.condition ?? sql`TRUE`, parts.candidates)})` : null;
 }
 
 /**
@@ -623,7 +617,7 @@ export function keptSql(
     ({ dataId }) => !dataId || PLACE_KINDS.has(columnOf(catalogue, dataId).column.subjectKind),
   );
   const probed = byPlaces ? null : candidates;
-  const whole = candidates && !probed ? sql`${where} AND p.id IN (${candidates})` : where;
+  const whole = probed ? where : amongCandidates(where, candidates);
   if (!bySets && !probed) {
     const ctes = sql`m AS MATERIALIZED (SELECT ${kept(own)} FROM permits p ${PROJECT_JOIN} ${joinsOf(own)}
       WHERE ${whole})`;
@@ -698,7 +692,7 @@ export async function runOverview(
   const filtered = narrowing.length > 0 || candidates !== null;
   // `among`: what a kept permit meets besides being a candidate; `where`: all of it.
   const among = sql.join([visibleAmong(scope, projects), ...narrowing], sql` AND `);
-  const where = candidates ? sql`${among} AND p.id IN (${candidates})` : among;
+  const where = amongCandidates(among, candidates);
   const summaryOptions = flags.includeSummary ? body.summaryRowOptions : [];
   const dataIds = [...new Set(body.columnOptions)];
   const { page, pageSize } = body.pageOptions;
