@@ -188,6 +188,49 @@ describe.skipIf(!chromiumPath)('the permit tracker’s filter builder, views men
     expect(await ownerBar.getByRole('button', { name: 'Restrict', exact: true }).count()).toBe(1);
   });
 
+  it('gives the table its height back when the selection bar goes away', async () => {
+    await owner.goto('/permitting/all');
+    const footer = owner.getByLabel('Rows per page').first();
+    const table = owner.getByRole('table', { name: 'Permits' });
+    await expect.poll(async () => (await table.getByRole('row').count()) > 1).toBe(true);
+    const bottom = async () => Math.round((await footer.boundingBox())?.y ?? 0);
+    await expect.poll(bottom).toBeGreaterThan(0);
+    await owner.waitForTimeout(300); // the table's height measured against the window
+    const before = await bottom();
+    const bar = await selectPermit(owner, 'NEC-JU-000300');
+    await bar.getByRole('button', { name: 'Clear selection', exact: true }).click();
+    await expect
+      .poll(() => bar.getByRole('button', { name: 'Clear selection', exact: true }).count())
+      .toBe(0);
+    // The table reaches down to the bottom of the window again, its footer where it was.
+    await expect.poll(bottom).toBe(before);
+  });
+
+  it('asks to confirm a bulk deletion in a dialog 400 px wide, with a red button', async () => {
+    const bar = await selectPermit(owner, 'NEC-JU-000300');
+    await bar.getByRole('button', { name: 'Delete', exact: true }).click();
+    const dialog = owner.getByRole('dialog', { name: 'Delete permits' });
+    await dialog.waitFor();
+    await owner.waitForTimeout(300); // past the dialog's opening transition
+    expect(Math.round((await dialog.boundingBox())?.width ?? 0)).toBe(400);
+    const confirm = dialog.getByRole('button', { name: 'Delete', exact: true });
+    const red = await owner.evaluate(() =>
+      getComputedStyle(document.body).getPropertyValue('--mantine-color-red-filled'),
+    );
+    const background = await confirm.evaluate((button) => getComputedStyle(button).backgroundColor);
+    const probe = await owner.evaluate((color) => {
+      const element = document.createElement('div');
+      element.style.backgroundColor = color;
+      document.body.append(element);
+      const value = getComputedStyle(element).backgroundColor;
+      element.remove();
+      return value;
+    }, red.trim());
+    expect(background).toBe(probe);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+  });
+
   it('keeps every action of the selection bar on a 1024 px screen', async () => {
     await owner.setViewportSize({ width: 1024, height: 800 });
     try {

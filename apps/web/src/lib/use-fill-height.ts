@@ -3,7 +3,7 @@ import { type RefObject, useLayoutEffect, useState } from 'react';
 /**
  * The height that lets `target` reach down to the bottom of the window, leaving room for what follows it
  * inside `frame` (its footer) and `gap` pixels under the frame; never under `min`. Measured again when
- * the window or the page's layout changes size (chips or a selection bar appearing above it, say), so a
+ * the window or the page's layout changes size (chips or a selection bar appearing above it or going away), so a
  * scrolling table fills the screen at any size instead of stopping at a guessed height.
  */
 export function useFillHeight(
@@ -26,6 +26,10 @@ export function useFillHeight(
     const observer = new ResizeObserver(measure);
     observer.observe(document.body);
     if (frame.current) observer.observe(frame.current);
+    // What sits above the frame on the page (a banner, a selection bar) moves it without resizing the body
+    // when the page is no taller than the window: the frame's container grows and shrinks with it.
+    const container = frame.current?.parentElement;
+    if (container) observer.observe(container);
     window.addEventListener('resize', measure);
     return () => {
       observer.disconnect();

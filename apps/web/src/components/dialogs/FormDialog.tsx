@@ -14,6 +14,10 @@ interface FormDialogProps {
   busy: boolean;
   onSubmit: () => void;
   children: ReactNode;
+  /** A confirmation of an action (see `GenericDialog`). */
+  confirmation?: boolean;
+  /** The action cannot be undone: its button is red. */
+  danger?: boolean;
 }
 
 /** A dialog holding one form, with Cancel and a submit button in its footer. */
@@ -27,6 +31,8 @@ export function FormDialog({
   busy,
   onSubmit,
   children,
+  confirmation,
+  danger = false,
 }: FormDialogProps) {
   return (
     <GenericDialog
@@ -34,12 +40,13 @@ export function FormDialog({
       onClose={onClose}
       title={title}
       size={size}
+      confirmation={confirmation}
       footer={
         <>
           <Button variant="default" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} loading={busy}>
+          <Button type="submit" form={formId} loading={busy} color={danger ? 'red' : undefined}>
             {submitLabel}
           </Button>
         </>

@@ -1,6 +1,9 @@
 import { Group, Modal, type ModalRootProps, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
 
+/** The width of a dialog that asks to confirm an action. */
+export const CONFIRMATION_WIDTH = 400;
+
 interface GenericDialogProps {
   opened: boolean;
   onClose: () => void;
@@ -9,21 +12,31 @@ interface GenericDialogProps {
   /** Buttons at the bottom right. */
   footer?: ReactNode;
   size?: ModalRootProps['size'];
+  /** A confirmation: 400 px wide, at most 80% of the window's width, whatever `size` says. */
+  confirmation?: boolean;
 }
 
 /** A persistent modal: it closes only through its close button or the caller (never on Esc or outside click). */
-export function GenericDialog({ opened, onClose, title, children, footer, size = 'lg' }: GenericDialogProps) {
+export function GenericDialog({
+  opened,
+  onClose,
+  title,
+  children,
+  footer,
+  size = 'lg',
+  confirmation = false,
+}: GenericDialogProps) {
   return (
     <Modal.Root
       opened={opened}
       onClose={onClose}
-      size={size}
+      size={confirmation ? CONFIRMATION_WIDTH : size}
       centered
       closeOnClickOutside={false}
       closeOnEscape={false}
     >
       <Modal.Overlay />
-      <Modal.Content>
+      <Modal.Content style={confirmation ? { maxWidth: '80vw' } : undefined}>
         <Modal.Header>
           <Modal.Title fw={600}>{title}</Modal.Title>
           <Tooltip label="Close" withinPortal>

@@ -2,6 +2,7 @@ import type { MantineColor } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { ReactNode } from 'react';
 import { ConfirmDialogContent } from './ConfirmDialogContent';
+import { CONFIRMATION_WIDTH } from './GenericDialog';
 
 export interface ConfirmOptions {
   message: ReactNode;
@@ -30,7 +31,7 @@ export function confirm(options: ConfirmOptions): Promise<boolean> {
     };
     const modalId = modals.open({
       title: options.title ?? 'Confirm',
-      size: 400,
+      size: CONFIRMATION_WIDTH,
       centered: true,
       styles: { content: { maxWidth: '80vw' }, title: { fontWeight: 600 } },
       onClose: () => settle(false),

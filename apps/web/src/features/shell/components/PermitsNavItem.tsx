@@ -190,7 +190,7 @@ function AllViewsMenu({ openId, linkTo }: { openId: string | null; linkTo: (id: 
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>All views</Menu.Label>
-        <ScrollArea.Autosize mah={360} type="auto">
+        <ScrollArea.Autosize mah={360} type="auto" scrollbars="y">
           <AllViewsItems list={list} currentId={openId} target={{ linkTo }} />
         </ScrollArea.Autosize>
       </Menu.Dropdown>

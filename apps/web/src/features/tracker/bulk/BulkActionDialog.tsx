@@ -50,7 +50,8 @@ export function BulkActionDialog({ spec, selection, onClose, onDone }: BulkActio
       opened
       onClose={busy ? () => {} : onClose}
       title={spec.title}
-      size="md"
+      confirmation
+      danger={spec.danger}
       formId={`bulk-${spec.kind}`}
       submitLabel={spec.confirmLabel}
       busy={busy}

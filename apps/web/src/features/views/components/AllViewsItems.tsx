@@ -46,6 +46,8 @@ export function AllViewsItems({ list, currentId, target }: AllViewsItemsProps) {
     const dashboard = isDashboardView(view);
     const Icon = view.id === currentId ? IconCheck : dashboard ? IconLayoutDashboard : IconLayoutList;
     const item = {
+      // A long name is cut short with an ellipsis rather than widening the menu.
+      styles: { itemLabel: { minWidth: 0 } },
       leftSection: <Icon size={14} />,
       rightSection: view.isFavorite ? (
         <IconStarFilled size={12} color="var(--mantine-color-yellow-6)" aria-label="Favourite" />
