@@ -199,6 +199,73 @@ describe('my tasks', () => {
     expect((await order({ column: 'DueDate', direction: 'Descending' })).at(-1)).toBe(p1Walk);
   });
 
+  it('sorts by the due date it shows: a paused clock by when it would run out were it to resume now', async () => {
+    const clock = (permitId: string) =>
+      t.db
+        .selectFrom('permit_timers')
+        .selectAll()
+        .where('permit_id', '=', permitId)
+        .where('owner_key', '=', KEY.review)
+        .where('stopped_at', 'is', null);
+    const saved = [
+      await clock(permits.p1.id).executeTakeFirstOrThrow(),
+      await clock(permits.p5.id).executeTakeFirstOrThrow(),
+    ];
+    const set = (permitId: string, values: Record<string, unknown>) =>
+      t.db
+        .updateTable('permit_timers')
+        .set(values)
+        .where('permit_id', '=', permitId)
+        .where('owner_key', '=', KEY.review)
+        .execute();
+    const DAY = 86_400_000;
+    const ago = (days: number) => new Date(Date.now() - days * DAY);
+    // p1's clock ran for 7 days (5 business days), then a hold paused it two days ago, and it has no moment
+    // kept; p5's runs out in 11 days.
+    const paused = (dayKind: 'Calendar' | 'Business', durationDays: number) =>
+      set(permits.p1.id, {
+        day_kind: dayKind,
+        duration_days: durationDays,
+        started_at: ago(9),
+        pauses_on_hold: true,
+        holds: JSON.stringify([{ from: ago(2).toISOString(), to: null }]),
+        due_at: null,
+        breached_at: null,
+      });
+    await set(permits.p5.id, { due_at: new Date(Date.now() + 11 * DAY), breached_at: null });
+    const p1Review = `${permits.p1.permitNumber}/${KEY.review}`;
+    const p5Review = `${permits.p5.permitNumber}/${KEY.review}`;
+    const listed = async () => {
+      const items = (await tasksOf(s.attacherMember, { sort: { column: 'DueDate', direction: 'Ascending' } }))
+        .items;
+      const shown = items.flatMap((item) => (item.timer?.dueAt ? [Date.parse(item.timer.dueAt)] : []));
+      // In the order of the due dates it shows, the tasks without one last.
+      expect(shown).toEqual([...shown].sort((a, b) => a - b));
+      expect(items.at(-1)?.timer).toBeNull();
+      return items
+        .map((item) => `${item.permitNumber}/${item.taskKey}`)
+        .filter((key) => key !== `${permits.p1.permitNumber}/${KEY.walk}`);
+    };
+    try {
+      // 7 calendar days counted of 9: due in 2 days when it resumes, before p5.
+      await paused('Calendar', 9);
+      expect(await listed()).toEqual([p1Review, p5Review]);
+      // 5 business days counted of 15: 10 left are at least 11.5 calendar days from any moment, after p5
+      // (counted as calendar days, they would come first).
+      await paused('Business', 15);
+      expect(await listed()).toEqual([p5Review, p1Review]);
+    } finally {
+      for (const row of saved) {
+        await t.db
+          .updateTable('permit_timers')
+          .set({ ...row, holds: JSON.stringify(row.holds), on_breach: JSON.stringify(row.on_breach) })
+          .where('permit_id', '=', row.permit_id)
+          .where('owner_key', '=', row.owner_key)
+          .execute();
+      }
+    }
+  });
+
   it('pages', async () => {
     const first = await tasksOf(s.attacherMember, { sort: { column: 'AssignedAt' } }, '?page=1&pageSize=2');
     expect(first).toMatchObject({ total: 3, page: 1, pageSize: 2 });

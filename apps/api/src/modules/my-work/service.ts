@@ -44,8 +44,21 @@ const myTask = (more: Sql[]) =>
     WHERE ${sql.join([sql`t.permit_id = a.permit_id AND t.task_key = a.task_key`, sql`t.status <> 'Completed'`, ...more], sql` AND `)}
     OFFSET 0) t`;
 
+/**
+ * When a task's clock runs out, as the list shows it: the moment kept with the clock, or, for a clock a hold
+ * has paused (which keeps none), when it would run out were it to resume now: the days it has left counted on
+ * from now. A day mark counts days from Monday 2001-01-01 (UTC, where every clock runs), so the mark to reach
+ * is now's plus the days left, and the moment of a mark is that many days on from then, plus the weekends
+ * passed for business days (two for every five).
+ */
+const DUE_AT = sql`coalesce(tm.due_at, CASE WHEN tm.pauses_on_hold THEN (
+    SELECT to_timestamp(86400 * (11323 + mark.due + CASE WHEN tm.day_kind = 'Business' THEN 2 * floor(mark.due / 5) ELSE 0 END))
+    FROM (SELECT timer_day_mark(now(), tm.day_kind, 'UTC') + greatest(0, tm.duration_days
+      - timer_counted_days(tm.started_at, NULL, tm.pauses_on_hold, tm.holds, tm.day_kind, tm.time_zone, now())) AS due) mark
+  ) END)`;
+
 const SORT_KEYS: Record<MyTaskSort, Sql> = {
-  DueDate: sql`tm.due_at`,
+  DueDate: DUE_AT,
   PermitNumber: sql`p.permit_number`,
   TaskName: sql`lower(t.name)`,
   Project: sql`lower(pr.name)`,
