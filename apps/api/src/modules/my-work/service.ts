@@ -15,6 +15,7 @@ import {
 import { type RawBuilder, sql } from 'kysely';
 import { containsPattern } from '../../db/like.ts';
 import type { ServiceContext } from '../../http/context.ts';
+import { timerDaysSql } from '../overview/column-sql.ts';
 import { isVisible, scopeOf } from '../overview/visibility.ts';
 import { fullName } from '../projects/repo.ts';
 import { commentExcerpt } from './excerpt.ts';
@@ -54,7 +55,7 @@ const myTask = (more: Sql[]) =>
 const DUE_AT = sql`coalesce(tm.due_at, CASE WHEN tm.pauses_on_hold THEN (
     SELECT to_timestamp(86400 * (11323 + mark.due + CASE WHEN tm.day_kind = 'Business' THEN 2 * floor(mark.due / 5) ELSE 0 END))
     FROM (SELECT timer_day_mark(now(), tm.day_kind, 'UTC') + greatest(0, tm.duration_days
-      - timer_counted_days(tm.started_at, NULL, tm.pauses_on_hold, tm.holds, tm.day_kind, tm.time_zone, now())) AS due) mark
+      - ${timerDaysSql('tm')}) AS due) mark
   ) END)`;
 
 const SORT_KEYS: Record<MyTaskSort, Sql> = {

@@ -1,8 +1,9 @@
 import { Group, Modal, type ModalRootProps, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** The width of a dialog that asks to confirm an action. */
+/** The width of a dialog that asks to confirm an action, and the most of the window's it may take. */
 export const CONFIRMATION_WIDTH = 400;
+export const CONFIRMATION_MAX_WIDTH = '80vw';
 
 interface GenericDialogProps {
   opened: boolean;
@@ -36,7 +37,7 @@ export function GenericDialog({
       closeOnEscape={false}
     >
       <Modal.Overlay />
-      <Modal.Content style={confirmation ? { maxWidth: '80vw' } : undefined}>
+      <Modal.Content style={confirmation ? { maxWidth: CONFIRMATION_MAX_WIDTH } : undefined}>
         <Modal.Header>
           <Modal.Title fw={600}>{title}</Modal.Title>
           <Tooltip label="Close" withinPortal>

@@ -2,7 +2,7 @@ import type { MantineColor } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { ReactNode } from 'react';
 import { ConfirmDialogContent } from './ConfirmDialogContent';
-import { CONFIRMATION_WIDTH } from './GenericDialog';
+import { CONFIRMATION_MAX_WIDTH, CONFIRMATION_WIDTH } from './GenericDialog';
 
 export interface ConfirmOptions {
   message: ReactNode;
@@ -33,7 +33,7 @@ export function confirm(options: ConfirmOptions): Promise<boolean> {
       title: options.title ?? 'Confirm',
       size: CONFIRMATION_WIDTH,
       centered: true,
-      styles: { content: { maxWidth: '80vw' }, title: { fontWeight: 600 } },
+      styles: { content: { maxWidth: CONFIRMATION_MAX_WIDTH }, title: { fontWeight: 600 } },
       onClose: () => settle(false),
       children: (
         <ConfirmDialogContent
