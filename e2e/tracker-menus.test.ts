@@ -101,7 +101,7 @@ describe.skipIf(!chromiumPath)('the permit tracker’s filter builder, views men
     expect(owner.url()).toContain('sort=');
   });
 
-  it('leaves a view unchanged when a hand-edited address filters with an operator its column lacks', async () => {
+  it('leaves a view unchanged when a hand-edited address filters with an operator its column lacks; Discard changes puts a change back', async () => {
     // Status is a list of values: 'contains' does not apply to it, so the table leaves the row out.
     const filter = {
       condition: 'And',
@@ -117,6 +117,16 @@ describe.skipIf(!chromiumPath)('the permit tracker’s filter builder, views men
     // A change the user makes still marks it.
     await owner.getByRole('button', { name: 'Sort by Permit Number' }).click();
     await expect.poll(() => owner.getByRole('img', { name: 'Unsaved changes' }).count()).toBe(1);
+    expect(owner.url()).toContain('sort=');
+
+    // Discarding puts the saved view back: the sort goes and the dot with it.
+    await owner.getByRole('button', { name: 'Views' }).click();
+    await owner.getByRole('menuitem', { name: 'Discard changes' }).click();
+    await expect.poll(() => owner.getByRole('img', { name: 'Unsaved changes' }).count()).toBe(0);
+    expect(owner.url()).not.toContain('sort=');
+    await owner.getByRole('button', { name: 'Views' }).click();
+    expect(await owner.getByRole('menuitem', { name: 'Discard changes' }).isDisabled()).toBe(true);
+    await owner.keyboard.press('Escape');
   });
 
   it('filters and sums a task’s time on its timer in days', async () => {

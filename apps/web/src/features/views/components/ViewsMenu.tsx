@@ -1,6 +1,7 @@
 import type { CustomView } from '@crossarm/shared';
 import { Box, Button, Group, Menu, Tooltip } from '@mantine/core';
 import {
+  IconArrowBackUp,
   IconChevronDown,
   IconDeviceFloppy,
   IconFolder,
@@ -157,6 +158,13 @@ export function ViewsMenu({ view, state, dirty }: ViewsMenuProps) {
           ) : null}
           <Menu.Item leftSection={<IconDeviceFloppy size={14} />} onClick={() => setSavingAs(true)}>
             Save as new view…
+          </Menu.Item>
+          <Menu.Item
+            leftSection={<IconArrowBackUp size={14} />}
+            disabled={!dirty}
+            onClick={() => open(view.id)}
+          >
+            Discard changes
           </Menu.Item>
           <Menu.Item
             leftSection={view.isFavorite ? <IconStarFilled size={14} /> : <IconStar size={14} />}
