@@ -46,6 +46,7 @@ import * as permitNextUpTask from './20261127T220000-permit-next-up-task.ts';
 import * as overviewContextVersion from './20261128T010000-overview-context-version.ts';
 import * as timerEntryPermitIndex from './20261128T020000-timer-entry-permit-index.ts';
 import * as timerDaysInUtc from './20261129T010000-timer-days-in-utc.ts';
+import * as activeStageWorkflowOrder from './20261129T120000-active-stage-workflow-order.ts';
 
 /** Every migration, by its timestamped name. Append new ones; never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -96,4 +97,5 @@ export const migrations: Record<string, Migration> = {
   '20261128T010000-overview-context-version': overviewContextVersion,
   '20261128T020000-timer-entry-permit-index': timerEntryPermitIndex,
   '20261129T010000-timer-days-in-utc': timerDaysInUtc,
+  '20261129T120000-active-stage-workflow-order': activeStageWorkflowOrder,
 };

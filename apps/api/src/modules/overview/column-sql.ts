@@ -263,6 +263,14 @@ const textColumn = (x: Sql): ColumnSql => ({
 });
 /** Codes are written in one case: they sort as stored, which the indexes on them serve. */
 const codeColumn = (x: Sql): ColumnSql => ({ ...textColumn(x), sort: x });
+/**
+ * A stage's place in workflow order as one text: its position in the workflow (ten digits, which any integer
+ * fits) before its lower-cased name, so that stages at the same place in different workflows come together
+ * by name. The expression of `permit_stages_active_order_idx`, which a page of the whole program sorted by
+ * the active stage reads in order.
+ */
+const ACTIVE_STAGE_ORDER = sql`(lpad(s.position::text, 10, '0') || ' ' || lower(s.name))`;
+
 const momentRead = (raw: unknown) => (raw instanceof Date ? raw.toISOString() : raw);
 
 const userName = sql`u.first_name || ' ' || u.last_name`;
@@ -353,17 +361,18 @@ export const PERMIT_COLUMN_SQL: Record<string, ColumnSql> = {
       value: sql`s.library_entry_id::text`,
       when: sql`s.stage_key = p.active_stage_key`,
     },
-    // The active stage's name, which the index on the active stages' names holds in order (the stage the
-    // permit names is the one whose status is Active: the workflow engine writes both together).
-    sort: sql`(SELECT lower(s.name) FROM permit_stages s
+    // The active stage in workflow order (see ACTIVE_STAGE_ORDER), which the index on the active stages
+    // holds in order (the stage the permit names is the one whose status is Active: the workflow engine
+    // writes both together).
+    sort: sql`(SELECT ${ACTIVE_STAGE_ORDER} FROM permit_stages s
       WHERE s.permit_id = p.id AND s.stage_key = p.active_stage_key AND s.status = 'Active')`,
-    keySet: (projects) => sql`SELECT s.permit_id, lower(s.name) AS key
+    keySet: (projects) => sql`SELECT s.permit_id, ${ACTIVE_STAGE_ORDER} AS key
       FROM permit_stages s JOIN permits q ON q.id = s.permit_id AND q.active_stage_key = s.stage_key
       WHERE s.status = 'Active' AND s.project_id = ANY (${projects})`,
     walk: {
       from: sql`permit_stages s`,
       where: sql`s.status = 'Active'`,
-      key: sql`lower(s.name)`,
+      key: ACTIVE_STAGE_ORDER,
       permit: sql`s.permit_id`,
       project: sql`s.project_id`,
       current: sql`EXISTS (SELECT 1 FROM permits q WHERE q.id = s.permit_id AND q.active_stage_key = s.stage_key)`,

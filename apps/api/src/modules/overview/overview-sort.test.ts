@@ -2,6 +2,7 @@ import type { OverviewRequest, OverviewSummaryValue } from '@crossarm/shared';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/app.ts';
+import { KEY } from '../permits/test-scene.ts';
 import type { OverviewScene } from './overview-scene.ts';
 import {
   columnsOf,
@@ -487,6 +488,18 @@ describe('a page sorted by the active stage or the next task', () => {
         .execute();
       await t.db.updateTable('permits').set({ active_stage_key: null }).where('id', '=', permitId).execute();
     }
+    // Half the permits hold their second stage under a name that comes before the first stage's
+    // ('Assessment' before 'Intake'), as a stage renamed in a later version of the workflow would be: by
+    // name their permits would come first, in workflow order they follow the first stage's.
+    const renamed = s.permitIds.filter((_, index) => index % 2 === 0);
+    const nameSecondStage = (name: string) =>
+      t.db
+        .updateTable('permit_stages')
+        .set({ name })
+        .where('stage_key', '=', KEY.survey)
+        .where('permit_id', 'in', renamed)
+        .execute();
+    await nameSecondStage('Assessment');
     const permits = await t.db
       .selectFrom('permits')
       .select(['id', 'created_at', 'active_stage_key'])
@@ -502,16 +515,25 @@ describe('a page sorted by the active stage or the next task', () => {
       .where('status', 'in', ['ReadyToBegin', 'InProgress'])
       .execute();
     const keys: Record<string, (permit: (typeof permits)[number]) => string | null> = {
-      'workflow.ActiveStage': (permit) =>
-        stages
-          .find((stage) => stage.permit_id === permit.id && stage.stage_key === permit.active_stage_key)
-          ?.name.toLowerCase() ?? null,
+      // Workflow order: the stage's place in its workflow, then its name.
+      'workflow.ActiveStage': (permit) => {
+        const stage = stages.find(
+          (candidate) => candidate.permit_id === permit.id && candidate.stage_key === permit.active_stage_key,
+        );
+        return stage ? `${String(stage.position).padStart(10, '0')} ${stage.name.toLowerCase()}` : null;
+      },
       'workflow.NextUpTask': (permit) =>
         open
           .filter((task) => task.permit_id === permit.id && task.stage_key === permit.active_stage_key)
           .sort((a, b) => a.position - b.position)[0]
           ?.name.toLowerCase() ?? null,
     };
+    const activeNames = new Set(
+      stages
+        .filter((stage) => ownerSees.has(stage.permit_id))
+        .map((stage) => `${stage.position} ${stage.name}`),
+    );
+    expect([...activeNames].sort()).toEqual(['0 Intake', '1 Assessment', '1 Survey']);
     for (const [dataId, keyOfPermit] of Object.entries(keys)) {
       const seenKeys = new Set(permits.filter((permit) => ownerSees.has(permit.id)).map(keyOfPermit));
       // Some permits hold each of several names, and some none.
@@ -559,6 +581,7 @@ describe('a page sorted by the active stage or the next task', () => {
         }
       }
     }
+    await nameSecondStage('Survey');
   });
 });
 
