@@ -588,6 +588,10 @@ describe.skipIf(!chromiumPath)('saved views in a browser', () => {
     await dialog.getByRole('button', { name: 'Save view' }).click();
     await expect.poll(() => heading(dana).innerText()).toBe('Short lived');
     const goneUrl = `/permitting/all?view=${new URL(dana.url()).searchParams.get('view')}`;
+    // The same view open in a second tab while it is deleted in the first.
+    const other = await dana.context().newPage();
+    await other.goto(goneUrl);
+    await expect.poll(() => heading(other).innerText()).toBe('Short lived');
     menu = await openViews(dana);
     await menu.getByRole('menuitem', { name: 'Delete' }).click();
     await dana
@@ -595,6 +599,16 @@ describe.skipIf(!chromiumPath)('saved views in a browser', () => {
       .getByRole('button', { name: 'Delete view' })
       .click();
     await expect.poll(() => heading(dana).innerText()).toBe('All Permits');
+    // Saving a change to it there says it is unavailable, not that something failed.
+    await other.getByRole('button', { name: 'Sort by Permit Number' }).click();
+    await expect.poll(() => other.getByRole('img', { name: 'Unsaved changes' }).count()).toBe(1);
+    await (await openViews(other)).getByRole('menuitem', { name: 'Save view' }).click();
+    await expect
+      .poll(() => other.getByRole('heading', { name: 'View Unavailable' }).count())
+      .toBeGreaterThan(0);
+    await expect.poll(() => other.getByText(UNAVAILABLE_TEXT).count()).toBeGreaterThan(0);
+    expect(await other.getByText('Encountered Error').count()).toBe(0);
+    await other.close();
 
     await dana.goto(goneUrl);
     await expect.poll(() => dana.getByText(UNAVAILABLE_TEXT).count()).toBeGreaterThan(0);

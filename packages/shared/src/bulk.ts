@@ -143,6 +143,7 @@ export const BulkAssignPermit = z.object({
   permitId: z.uuid(),
   permitNumber: z.string(),
   tasks: z.array(BulkAssignTaskChange),
+  /** Why this permit cannot be assigned ("completed", "Pat Lee cannot see it"); the permit is named above. */
   problem: z.string().nullable(),
 });
 export type BulkAssignPermit = z.infer<typeof BulkAssignPermit>;

@@ -13,6 +13,12 @@ export const OptionsQuery = z.object({ filter: z.string().trim().max(200).option
 /** `GET joint-use/options/users`: optionally only the users of one project. */
 export const UserOptionsQuery = OptionsQuery.extend({ projectId: z.uuid().optional() });
 
+/**
+ * `GET joint-use/options/organizations`: with `related=true`, only the caller's organization and those it
+ * shares projects with (whom a view can be shared with), even for someone who sets up projects.
+ */
+export const OrganizationOptionsQuery = OptionsQuery.extend({ related: z.stringbool().default(false) });
+
 /** An entry of a picker. */
 export const Option = z.object({ id: z.uuid(), name: z.string() });
 export type Option = z.infer<typeof Option>;

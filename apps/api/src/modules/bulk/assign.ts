@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import type { Executor, Trx } from '../../db/database.ts';
 import { type ServiceContext, transact } from '../../http/context.ts';
 import { permitViewers } from '../permits/assignments-repo.ts';
-import { type PermitRow, statusRefusal } from '../permits/lifecycle.ts';
+import { type PermitRow, refusalOf, statusReason } from '../permits/lifecycle.ts';
 import type { ActivityEntry } from '../permits/repo.ts';
 import { definitionsOf } from '../permits/repo.ts';
 import { type Selected, takeSelection } from './selection.ts';
@@ -107,8 +107,8 @@ async function planAssignments(
     });
     const unseen = input.userIds.filter((id) => !seen.has(id));
     let problem: string | null = null;
-    if (!ASSIGNABLE.includes(permit.status)) problem = statusRefusal(permit);
-    else if (tasks.length === 0) problem = `${permit.permit_number} (its workflow has no such task)`;
+    if (!ASSIGNABLE.includes(permit.status)) problem = statusReason(permit);
+    else if (tasks.length === 0) problem = 'its workflow has no such task';
     plans.push({ permit, tasks, problem, unseen });
   }
   // A person is named only when they see one of the selected permits, as the caller does; anyone else is
@@ -119,7 +119,7 @@ async function planAssignments(
     const who = unseen
       .map((id) => named.get(id) ?? `person ${input.userIds.indexOf(id) + 1} of those asked`)
       .join(', ');
-    return { ...plan, problem: `${plan.permit.permit_number} (${who} cannot see it)` };
+    return { ...plan, problem: `${who} cannot see it` };
   });
 }
 
@@ -258,7 +258,7 @@ export function bulkAssign(
       lock: true,
     });
     const plans = await planAssignments(trx, permits, input, mode);
-    const refused = plans.flatMap((plan) => (plan.problem ? [plan.problem] : []));
+    const refused = plans.flatMap((plan) => (plan.problem ? [refusalOf(plan.permit, plan.problem)] : []));
     refuseAny(refused, 'The people cannot be assigned on every selected permit');
     const changed = plans.filter(changes);
     await writePlans(trx, changed, ctx.session.user.id);

@@ -29,9 +29,19 @@ export function assertStatus(permit: PermitRow, allowed: readonly PermitStatus[]
   }
 }
 
+/** Why a permit's status refuses an action: its status in words ("on hold"). */
+export function statusReason(permit: PermitRow) {
+  return statusWords[permit.status];
+}
+
+/** A permit refused, for lists of refusals: "NEC-JU-000002 (on hold)". */
+export function refusalOf(permit: Pick<PermitRow, 'permit_number'>, reason: string) {
+  return `${permit.permit_number} (${reason})`;
+}
+
 /** Why a permit's status refuses an action, for lists of refusals. */
 export function statusRefusal(permit: PermitRow) {
-  return `${permit.permit_number} (${statusWords[permit.status]})`;
+  return refusalOf(permit, statusReason(permit));
 }
 
 /** Only the pole owner's side takes this action; ManagePermits already keeps attachers out, this says why. */

@@ -1,6 +1,7 @@
 import {
   Option,
   OptionsQuery,
+  OrganizationOptionsQuery,
   ProjectNotificationPrefs,
   ProjectNotificationPrefsInput,
   ProjectUser,
@@ -89,14 +90,22 @@ export function projectPeopleRoutes(app: FastifyInstance) {
       ok(await listUserOptions(contextOf(request), request.query.filter, request.query.projectId)),
   );
   const idNameOptions = [
-    ['projects', "The caller organization's projects, for pickers", listProjectOptions],
-    ['organizations', 'Organizations the caller may see, for pickers', listOrganizationOptions],
+    ['projects', "The caller organization's projects, for pickers", OptionsQuery, listProjectOptions],
+    [
+      'organizations',
+      'Organizations the caller may see, for pickers (related=true: only those it shares projects with)',
+      OrganizationOptionsQuery,
+      listOrganizationOptions,
+    ],
   ] as const;
-  for (const [kind, summary, list] of idNameOptions) {
+  for (const [kind, summary, querystring, list] of idNameOptions) {
     r.get(
       `/api/joint-use/options/${kind}`,
-      { schema: { tags, summary, querystring: OptionsQuery, response: okSchema(z.array(Option)) } },
-      async (request) => ok(await list(contextOf(request), request.query.filter)),
+      { schema: { tags, summary, querystring, response: okSchema(z.array(Option)) } },
+      async (request) => {
+        const query: { filter?: string; related?: boolean } = request.query;
+        return ok(await list(contextOf(request), query.filter, query.related));
+      },
     );
   }
 }

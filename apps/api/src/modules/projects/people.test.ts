@@ -162,7 +162,7 @@ describe('options', () => {
     expect(bad.json().errors[0].field).toBe('querystring.projectId');
   });
 
-  it('lists the organizations the caller sees; someone who sets up projects sees every joint use one', async () => {
+  it('lists the organizations the caller sees; someone who sets up projects sees every joint use one unless only related ones are asked', async () => {
     const organizations = await get(s.attacherMember, '/api/joint-use/options/organizations');
     expect(names(organizations)).toEqual(['Attacher Fiber', 'Owner Electric']);
     expect(names(await get(s.ownerMember, '/api/joint-use/options/organizations'))).toEqual([
@@ -176,6 +176,21 @@ describe('options', () => {
       expect.arrayContaining(['Attacher Fiber', 'Other Cable', 'Outsider Wireless']),
     );
     expect(candidates).not.toContain('Vegetation Only');
+    // Asked for the related ones only (whom a view may be shared with), the same person sees its own alone.
+    expect(
+      names(await get(s.outsider, '/api/joint-use/options/organizations?filter=e&related=true')),
+    ).toEqual(['Outsider Wireless']);
+    expect(names(await get(s.ownerMember, '/api/joint-use/options/organizations?related=true'))).toEqual([
+      'Attacher Fiber',
+      'Other Cable',
+      'Owner Electric',
+    ]);
+    const bad = await t.injectAs(s.outsider, {
+      method: 'GET',
+      url: '/api/joint-use/options/organizations?related=perhaps',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].field).toBe('querystring.related');
     expect(names(await get(s.ownerManager, '/api/joint-use/options/organizations?filter=OTHER'))).toEqual([
       'Other Cable',
     ]);

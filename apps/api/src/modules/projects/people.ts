@@ -55,10 +55,15 @@ export async function listUserOptions(ctx: ServiceContext, filter?: string, proj
 }
 
 /** Organizations the caller may see, for pickers. */
-export async function listOrganizationOptions(ctx: ServiceContext, filter?: string): Promise<Option[]> {
+export async function listOrganizationOptions(
+  ctx: ServiceContext,
+  filter?: string,
+  related = false,
+): Promise<Option[]> {
   const viewer = {
     organizationId: ctx.session.organizationId!,
-    setsUpProjects: projectPolicy.create(ctx.session),
+    // Every joint use organization, so that it can be invited to a project; not when only related ones are asked.
+    setsUpProjects: !related && projectPolicy.create(ctx.session),
   };
   return organizationOptions(ctx.db, viewer, filter);
 }

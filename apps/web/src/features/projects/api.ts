@@ -115,10 +115,14 @@ export function fetchProjectSummary(id: string, signal?: AbortSignal) {
 }
 
 /** GET joint-use/options/organizations: organizations whose name matches `filter`. */
-export function fetchOrganizationOptions(filter: string, signal?: AbortSignal) {
+export function fetchOrganizationOptions(
+  filter: string,
+  signal?: AbortSignal,
+  { related = false }: { related?: boolean } = {},
+) {
   return apiRequest<Option[]>('joint-use/options/organizations', {
     signal,
-    query: { filter: filter.trim() || undefined },
+    query: { filter: filter.trim() || undefined, related: related ? 'true' : undefined },
   });
 }
 

@@ -1,7 +1,7 @@
 import { ALL_PERMITS_VIEW_ID, type CustomView } from '@crossarm/shared';
 import { Button, Skeleton, Stack } from '@mantine/core';
 import { IconEyeOff } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { DataTableErrorState } from '../../components/data-table/DataTableErrorState';
@@ -25,6 +25,9 @@ import { fetchDefaultViews, fetchView, viewKeys } from './views-api';
 
 export const VIEW_UNAVAILABLE_TITLE = 'View Unavailable';
 export const VIEW_UNAVAILABLE_TEXT = 'The view either not longer exists or you no longer have access.';
+/** What the page says where the view would be (the notification has said it is unavailable). */
+const VIEW_UNAVAILABLE_HINT =
+  'It may have been deleted, or it is no longer shared with you. Open another view from the Views menu or your favourites, or go to All Permits.';
 
 export interface TrackerView {
   /** The view's name for the tracker's title. */
@@ -42,6 +45,7 @@ export interface TrackerView {
  */
 export function useTrackerView(): TrackerView {
   const [params, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
   const viewId = params.get(VIEW_PARAM);
   const dashboard = viewId !== null && isDashboardView({ id: viewId });
   const query = useQuery({
@@ -75,8 +79,14 @@ export function useTrackerView(): TrackerView {
   const ready = Boolean(view && applied?.id === view.id && (applied.key === null || applied.key === key));
 
   useEffect(() => {
-    if (missing) notify({ type: 'info', title: VIEW_UNAVAILABLE_TITLE, message: VIEW_UNAVAILABLE_TEXT });
-  }, [missing]);
+    if (!missing) return;
+    notify({ type: 'info', title: VIEW_UNAVAILABLE_TITLE, message: VIEW_UNAVAILABLE_TEXT });
+    // Favourites, the default and the lists of views read again, so the gone view leaves them too.
+    void queryClient.invalidateQueries({
+      queryKey: viewKeys.all,
+      predicate: (query) => query.queryKey[1] !== 'detail',
+    });
+  }, [missing, queryClient]);
 
   // The caller's columns (the tracker's own query): the table is the URL's state as they allow it, so a
   // hand-edited filter row they leave out is neither an unsaved change nor saved with the view.
@@ -103,7 +113,7 @@ export function useTrackerView(): TrackerView {
         <EmptyStatePanel
           icon={IconEyeOff}
           title={VIEW_UNAVAILABLE_TITLE}
-          description={VIEW_UNAVAILABLE_TEXT}
+          description={VIEW_UNAVAILABLE_HINT}
           action={
             <Button size="xs" component={Link} to={`/permitting/all?${VIEW_PARAM}=${ALL_PERMITS_VIEW_ID}`}>
               Go to All Permits

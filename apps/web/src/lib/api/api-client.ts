@@ -95,6 +95,11 @@ function unwrapEnvelope(body: unknown): unknown {
   return body;
 }
 
+/** Shows an error as every call does by default: for a handler that takes some errors and not others. */
+export function reportByDefault(error: ApiError): void {
+  context.defaultErrorHandler(error);
+}
+
 function report(error: ApiError, handling: ApiErrorHandling): void {
   if (error.cancelled || handling === 'silent') return;
   if (handling === 'default') context.defaultErrorHandler(error);

@@ -1,4 +1,4 @@
-import { formatDateTime } from '@crossarm/shared';
+import { formatDateTime, type PermitActivityKind } from '@crossarm/shared';
 
 // What an activity entry changed, as lines of "Label: before → after". Only facts recorded on both sides
 // that differ are shown; ids and keys are for the machine, not the reader.
@@ -26,9 +26,40 @@ export function labelOfKey(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** "PermitAddOnHold" → "Permit add on hold". */
+/** How each kind of activity entry is titled. */
+const ACTIVITY_KIND_LABELS: Record<PermitActivityKind, string> = {
+  PermitCreated: 'Permit created',
+  PermitCancelRequested: 'Cancellation requested',
+  PermitCancelApproved: 'Cancellation approved',
+  PermitCancelRejected: 'Cancellation rejected',
+  PermitUncancelled: 'Cancellation undone',
+  PermitCompleted: 'Permit completed',
+  PermitUncompleted: 'Completion undone',
+  PermitMapUpdated: 'Map updated',
+  PermitMigrated: 'Moved to another workflow version',
+  StageStarted: 'Stage started',
+  StageCompleted: 'Stage completed',
+  StageUncompleted: 'Stage reopened',
+  TaskStarted: 'Task started',
+  TaskReadyToBegin: 'Task ready to begin',
+  TaskChanged: 'Task changed',
+  TaskAssigned: 'Task assigned',
+  TaskUnassigned: 'Task unassigned',
+  TaskCompleted: 'Task completed',
+  TaskUncompleted: 'Task reopened',
+  PropertyChanged: 'Value changed',
+  CommentAdded: 'Comment added',
+  FileUploaded: 'File uploaded',
+  FileDeleted: 'File deleted',
+  PermitRestricted: 'Permit restricted',
+  PermitRestrictionRemoved: 'Restriction removed',
+  PermitAddOnHold: 'Put on hold',
+  PermitRemoveOnHold: 'Removed from hold',
+};
+
+/** "PermitAddOnHold" → "Put on hold"; a kind this app does not know yet reads as its words. */
 export function activityKindLabel(kind: string): string {
-  return labelOfKey(kind);
+  return ACTIVITY_KIND_LABELS[kind as PermitActivityKind] ?? labelOfKey(kind);
 }
 
 /** A recorded value as text: empty as an em dash, lists joined, records by their name. */

@@ -128,7 +128,10 @@ describe('activity changes', () => {
     expect(valueText({ name: 'plan.pdf', fileId: 'x' })).toBe('plan.pdf');
     expect(valueText(12.5)).toBe('12.5');
     expect(labelOfKey('onHoldReason')).toBe('On hold reason');
-    expect(activityKindLabel('PermitAddOnHold')).toBe('Permit add on hold');
+    expect(activityKindLabel('PermitAddOnHold')).toBe('Put on hold');
+    expect(activityKindLabel('PermitRemoveOnHold')).toBe('Removed from hold');
+    expect(activityKindLabel('TaskUncompleted')).toBe('Task reopened');
+    expect(activityKindLabel('SomethingNew')).toBe('Something new');
   });
 });
 

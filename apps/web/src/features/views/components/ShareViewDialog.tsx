@@ -41,7 +41,8 @@ function useOrganizationOptions(search: string) {
   const [filter] = useDebouncedValue(search, 250);
   return useQuery({
     queryKey: viewKeys.organizationOptions(filter),
-    queryFn: ({ signal }) => fetchOrganizationOptions(filter, signal),
+    // Only those the view may be shared with: the caller's own and those it shares projects with.
+    queryFn: ({ signal }) => fetchOrganizationOptions(filter, signal, { related: true }),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });

@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { confirm } from '../../../components/dialogs/confirm';
 import { notifySuccess } from '../../../components/notifications/notify-success';
+import { reportByDefault } from '../../../lib/api/api-client';
 import { type TrackerState, writeTrackerState } from '../../tracker/tracker-state';
 import { folderChoices, folderOfView, moveView } from '../favorite-tree';
 import { useFavorites } from '../use-favorites';
@@ -74,6 +75,11 @@ export function ViewsMenu({ view, state, dirty }: ViewsMenuProps) {
       const saved = await overwriteView(
         view.id,
         viewInputOf(state, { name: view.name, description: view.description }),
+        (error) => {
+          // Deleted or unshared since it was opened: read again, the page shows it unavailable and says so.
+          if (error.status === 404) void refresh();
+          else reportByDefault(error);
+        },
       );
       await refresh(saved);
       notifySuccess('View saved', `${saved.name} now opens with these columns, filters and sorts.`);
