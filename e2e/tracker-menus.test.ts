@@ -216,7 +216,7 @@ describe.skipIf(!chromiumPath)('the permit tracker’s filter builder, views men
     await expect.poll(bottom).toBe(before);
   });
 
-  it('asks to confirm a bulk deletion in a dialog 400 px wide, with a red button', async () => {
+  it('asks to confirm a bulk deletion in a dialog 400 px wide, with a red button, and the count typed for many permits', async () => {
     const bar = await selectPermit(owner, 'NEC-JU-000300');
     await bar.getByRole('button', { name: 'Delete', exact: true }).click();
     const dialog = owner.getByRole('dialog', { name: 'Delete permits' });
@@ -237,8 +237,32 @@ describe.skipIf(!chromiumPath)('the permit tracker’s filter builder, views men
       return value;
     }, red.trim());
     expect(background).toBe(probe);
+    // One permit: a click deletes it, nothing to type.
+    expect(await dialog.getByRole('textbox').count()).toBe(0);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
+
+    // Every permit that matches: the count is typed first.
+    await owner.getByRole('checkbox', { name: 'Select all permits on this page' }).check();
+    await owner.getByRole('button', { name: /^Select all [\d,]+ permits that match$/ }).click();
+    const selected = (await bar.getByText(/permits selected$/).innerText()).replace(/\D/g, '');
+    expect(Number(selected)).toBeGreaterThanOrEqual(20);
+    await bar.getByRole('button', { name: 'Delete', exact: true }).click();
+    await dialog.waitFor();
+    const typed = dialog.getByRole('textbox', { name: `Type ${selected} to confirm` });
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect.poll(() => typed.getAttribute('aria-invalid')).toBe('true');
+    await typed.fill(String(Number(selected) - 1));
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    expect(await typed.getAttribute('aria-invalid')).toBe('true');
+    expect(await dialog.isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    // Nothing was deleted.
+    await expect
+      .poll(() => bar.getByText(`${Number(selected).toLocaleString('en-US')} permits selected`).count())
+      .toBe(1);
+    await bar.getByRole('button', { name: 'Clear selection' }).click();
   });
 
   it('keeps every action of the selection bar on a 1024 px screen', async () => {

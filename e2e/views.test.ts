@@ -570,6 +570,10 @@ describe.skipIf(!chromiumPath)('saved views in a browser', () => {
     await dana.getByRole('button', { name: 'Export' }).click();
     const download = dana.waitForEvent('download');
     await dana.getByRole('menuitem', { name: 'CSV (.csv)' }).click();
+    // Saved under the view's name.
+    expect((await download).suggestedFilename()).toMatch(
+      new RegExp(`^${VIEW_NAME} \\d{4}-\\d{2}-\\d{2}\\.csv$`),
+    );
     const file = await (await download).path();
     const rows = parseCsv(await readFile(file, 'utf8')).filter((row) => row.some((cell) => cell !== ''));
     expect(rows[0]).toEqual(titles);

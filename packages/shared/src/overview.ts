@@ -136,6 +136,11 @@ export const OverviewColumn = z.object({
 });
 export type OverviewColumn = z.infer<typeof OverviewColumn>;
 
+/** A column's name with what it belongs to, as the table, its pickers and its exports title it: 'Survey · Status'. */
+export function columnTitle(column: Pick<OverviewColumn, 'name' | 'subjectName'>): string {
+  return column.subjectName ? `${column.subjectName} · ${column.name}` : column.name;
+}
+
 export const OverviewColumnGroup = z.object({
   subjectKind: OverviewSubjectKind,
   columns: z.array(OverviewColumn),

@@ -4,11 +4,11 @@ import { columnLabel, exportCell } from './export-cells.ts';
 describe('overview export cells', () => {
   it('labels a stage or task column with its subject, and a duration with its unit', () => {
     expect(columnLabel({ name: 'Status', subjectName: 'Site Walk', type: 'Enum' })).toBe(
-      'Site Walk - Status',
+      'Site Walk · Status',
     );
     expect(columnLabel({ name: 'Poles', subjectName: null, type: 'Number' })).toBe('Poles');
     expect(columnLabel({ name: 'Elapsed Time', subjectName: 'Site Walk', type: 'Duration' })).toBe(
-      'Site Walk - Elapsed Time (days)',
+      'Site Walk · Elapsed Time (days)',
     );
   });
 

@@ -1,10 +1,11 @@
-import type {
-  ExportFormat,
-  OverviewCell,
-  OverviewColumn,
-  OverviewMetadata,
-  OverviewRow,
-  OverviewUser,
+import {
+  columnTitle,
+  type ExportFormat,
+  type OverviewCell,
+  type OverviewColumn,
+  type OverviewMetadata,
+  type OverviewRow,
+  type OverviewUser,
 } from '@crossarm/shared';
 import type { ExportColumn } from '../exports/exporter.ts';
 
@@ -13,11 +14,11 @@ import type { ExportColumn } from '../exports/exporter.ts';
 // ISO text. Enum values are written as their labels, people and files as names joined by commas.
 
 /**
- * The header of a column: a stage's or task's column carries its name ("Site Walk - Status"), and a
- * duration its unit ("Site Walk - Elapsed Time (days)"), since its cells are bare numbers.
+ * The header of a column: its title in the table (a stage's or task's column carries its name, "Site Walk ·
+ * Status"), and for a duration its unit ("Site Walk · Elapsed Time (days)"), since its cells are bare numbers.
  */
 export function columnLabel(column: Pick<OverviewColumn, 'name' | 'subjectName' | 'type'>): string {
-  const name = column.subjectName ? `${column.subjectName} - ${column.name}` : column.name;
+  const name = columnTitle(column);
   return column.type === 'Duration' ? `${name} (days)` : name;
 }
 

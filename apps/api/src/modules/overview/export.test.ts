@@ -72,7 +72,7 @@ describe('exporting the permit overview', () => {
       'Poles',
       'Created',
       'Status',
-      'Completeness Review - Status',
+      'Completeness Review · Status',
     ]);
     const shown = await overviewData(t, s.ownerMember, {
       columnOptions: COLUMNS,

@@ -6,6 +6,7 @@ import {
   type ExportProgress,
   exportDoneText,
   exportFailureText,
+  exportFileName,
   exportPercent,
   exportProgressText,
   readExport,
@@ -71,6 +72,22 @@ describe('progress texts', () => {
       '71 permits exported to permits-2026-11-22.csv',
     );
     expect(exportDoneText(null, 'permits.xlsx')).toBe('Exported to permits.xlsx');
+  });
+
+  it("names the file after the view, keeping the server's date and extension", () => {
+    expect(exportFileName('permits-2026-11-22.csv', 'Poles to check')).toBe('Poles to check 2026-11-22.csv');
+    expect(exportFileName('permits.xlsx', 'All Permits')).toBe('All Permits.xlsx');
+    // What a file name cannot hold goes; a name of nothing else keeps the server's.
+    expect(exportFileName('permits-2026-11-22.csv', ' Q3: poles/spans? ')).toBe(
+      'Q3 poles spans 2026-11-22.csv',
+    );
+    expect(exportFileName('permits.csv', 'Poles\u0007\tdue')).toBe('Poles due.csv');
+    expect(exportFileName('permits-2026-11-22.csv', '//')).toBe('permits-2026-11-22.csv');
+    expect(exportFileName('permits-2026-11-22.csv')).toBe('permits-2026-11-22.csv');
+    expect(exportFileName('report.csv', 'Poles')).toBe('report.csv');
+    expect(exportFileName('permits-2026-11-22.csv', 'x'.repeat(200))).toBe(
+      `${'x'.repeat(80)} 2026-11-22.csv`,
+    );
   });
 
   it('explains a failure readably', () => {

@@ -83,6 +83,22 @@ export function exportPercent(progress: ExportProgress): number | null {
   return Math.min(100, Math.round((progress.rows / progress.expected) * 100));
 }
 
+/**
+ * The name an export is saved under: the server's (`permits-2026-11-22.csv`) with the view's name in place of
+ * "permits" ("Poles to check 2026-11-22.csv"), less the characters a file name cannot hold.
+ */
+export function exportFileName(serverName: string, viewName?: string): string {
+  const name = (viewName ?? '')
+    .replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 80)
+    .trim();
+  const parts = /^permits(?:-(\d{4}-\d{2}-\d{2}))?(\.\w+)$/.exec(serverName);
+  if (!name || !parts) return serverName;
+  return `${name}${parts[1] ? ` ${parts[1]}` : ''}${parts[2]}`;
+}
+
 /** The notification once the file is saved: "71 permits exported to permits-2026-11-22.csv". */
 export function exportDoneText(rows: number | null, fileName: string): string {
   return rows === null ? `Exported to ${fileName}` : `${permitsText(rows)} exported to ${fileName}`;

@@ -7,7 +7,7 @@ import type {
 } from '@crossarm/shared';
 import { apiRequest, apiResponse, fileNameFromDisposition } from '../../lib/api/api-client';
 import { saveFile } from '../../lib/save-file';
-import { type ExportProgress, readExport } from './export-stream';
+import { type ExportProgress, exportFileName, readExport } from './export-stream';
 
 const base = 'joint-use';
 
@@ -58,6 +58,8 @@ export async function exportOverview(
     /** The rows the table counts, for "of N rows". */
     expected?: number | null;
     onProgress?: (progress: ExportProgress) => void;
+    /** The view's name, which the file is named after. */
+    name?: string;
   } = {},
 ) {
   const extension = format.toLowerCase();
@@ -67,8 +69,10 @@ export async function exportOverview(
     signal: options.signal,
     onError: 'silent',
   });
-  const fileName =
-    fileNameFromDisposition(response.headers.get('content-disposition')) ?? `permits.${extension}`;
+  const fileName = exportFileName(
+    fileNameFromDisposition(response.headers.get('content-disposition')) ?? `permits.${extension}`,
+    options.name,
+  );
   const file = await readExport(response, format, options.expected ?? null, options.onProgress ?? (() => {}));
   saveFile(file.blob, fileName);
   return { fileName, rows: file.rows };

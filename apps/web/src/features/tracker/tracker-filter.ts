@@ -1,4 +1,5 @@
 import {
+  columnTitle,
   type FilterCondition,
   type FilterGroup,
   type FilterOperator,
@@ -201,10 +202,8 @@ export function describeRow(
   return `${name} ${operator} ${valueText(column, row.value, userNames)}`.trim();
 }
 
-/** A column's name with what it belongs to, for pickers and chips: 'Survey · Status'. */
-export function columnTitle(column: Pick<OverviewColumn, 'name' | 'subjectName'>): string {
-  return column.subjectName ? `${column.subjectName} · ${column.name}` : column.name;
-}
+// A column's title for pickers and chips is the one the table and the exports use.
+export { columnTitle };
 
 /** A filter row as a removable chip, or a bracketed group of chips; `joiner` is the word shown before it. */
 export type FilterChipSegment =

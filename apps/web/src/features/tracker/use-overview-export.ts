@@ -29,7 +29,7 @@ export function useOverviewExport() {
   useEffect(() => () => controller.current?.abort(), []);
 
   const start = useCallback(
-    async (request: OverviewRequest, format: ExportFormat, expected: number | null) => {
+    async (request: OverviewRequest, format: ExportFormat, expected: number | null, name?: string) => {
       controller.current?.abort();
       const current = new AbortController();
       controller.current = current;
@@ -41,6 +41,7 @@ export function useOverviewExport() {
         const file = await exportOverview(request, format, {
           signal: current.signal,
           expected,
+          name,
           onProgress: (progress) => {
             if (!current.signal.aborted) setState({ kind: 'running', progress });
           },

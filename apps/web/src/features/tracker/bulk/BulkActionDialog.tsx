@@ -1,4 +1,4 @@
-import { Stack, Text, Textarea } from '@mantine/core';
+import { Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
@@ -8,10 +8,12 @@ import {
   bulkActionRequest,
   confirmationText,
   consequenceText,
+  countToType,
   failureText,
   progressText,
   reasonProblem,
   selectionProblem,
+  typedCountProblem,
 } from './bulk-actions';
 import { runBulkAction } from './bulk-api';
 import { selectionCount, type TrackerSelection } from './selection';
@@ -29,7 +31,11 @@ interface BulkActionDialogProps {
 export function BulkActionDialog({ spec, selection, onClose, onDone }: BulkActionDialogProps) {
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
+  const [typed, setTyped] = useState('');
   const count = selectionCount(selection);
+  // Many permits gone for good: the count is typed first, so that a stray click deletes nothing.
+  const toType = countToType(spec, count);
+  const typedError = toType === null ? null : typedCountProblem(toType, typed);
   const mutation = useMutation({
     mutationFn: () => runBulkAction(bulkActionRequest(spec.kind, selection, reason)),
     onSuccess: onDone,
@@ -41,7 +47,7 @@ export function BulkActionDialog({ spec, selection, onClose, onDone }: BulkActio
 
   const submit = () => {
     setTouched(true);
-    if (reasonError || tooMany || busy) return;
+    if (reasonError || typedError || tooMany || busy) return;
     mutation.mutate();
   };
 
@@ -83,6 +89,20 @@ export function BulkActionDialog({ spec, selection, onClose, onDone }: BulkActio
             onChange={(event) => setReason(event.currentTarget.value)}
             onBlur={() => setTouched(true)}
             error={touched ? reasonError : null}
+          />
+        )}
+        {toType === null ? null : (
+          <TextInput
+            label={`Type ${toType} to confirm`}
+            description="It cannot be undone: the number of permits confirms it."
+            required
+            data-autofocus
+            inputMode="numeric"
+            autoComplete="off"
+            value={typed}
+            disabled={busy}
+            onChange={(event) => setTyped(event.currentTarget.value)}
+            error={touched ? typedError : null}
           />
         )}
         <BulkProgress running={busy ? progressText(spec.kind, count) : null} failure={failure} />

@@ -22,11 +22,13 @@ import {
   bulkAssignBody,
   bulkAssignInfoBody,
   confirmationText,
+  countToType,
   failureText,
   progressText,
   reasonProblem,
   selectionProblem,
   successText,
+  typedCountProblem,
 } from './bulk-actions';
 import { idsSelection, type TrackerSelection } from './selection';
 
@@ -264,5 +266,22 @@ describe('failures', () => {
     expect(failureText(new ApiError({ status: 500, title: 'Server Error', detail: '' }))).toMatch(
       /Nothing was changed/,
     );
+  });
+});
+
+describe('typing the count before an action that cannot be undone', () => {
+  it('asks for it from 20 permits, only for deletion', () => {
+    expect(countToType(bulkActionSpec('delete'), 19)).toBeNull();
+    expect(countToType(bulkActionSpec('delete'), 20)).toBe('20');
+    expect(countToType(bulkActionSpec('delete'), 1298)).toBe('1298');
+    expect(countToType(bulkActionSpec('hold'), 5000)).toBeNull();
+  });
+
+  it('takes the count with or without separators, nothing else', () => {
+    expect(typedCountProblem('1298', '1298')).toBeNull();
+    expect(typedCountProblem('1298', ' 1,298 ')).toBeNull();
+    expect(typedCountProblem('1298', '1299')).toBe('Type 1298 to confirm');
+    expect(typedCountProblem('1298', '')).toBe('Type 1298 to confirm');
+    expect(typedCountProblem('1298', 'all')).toBe('Type 1298 to confirm');
   });
 });

@@ -176,6 +176,19 @@ export function reasonProblem(rule: ReasonRule, reason: string): string | null {
   return null;
 }
 
+/** From this many permits, an action that cannot be undone asks for the count to be typed before it runs. */
+export const TYPED_COUNT_FROM = 20;
+
+/** The count to type before the action runs ("298"), or null when a click is enough. */
+export function countToType(spec: Pick<BulkActionSpec, 'danger'>, count: number): string | null {
+  return spec.danger && count >= TYPED_COUNT_FROM ? String(count) : null;
+}
+
+/** What is wrong with the count as typed (spaces and thousands separators aside); null when it matches. */
+export function typedCountProblem(expected: string, typed: string): string | null {
+  return typed.replace(/[\s,]/g, '') === expected ? null : `Type ${expected} to confirm`;
+}
+
 /** Why the selection is too large for the action; null when it fits. */
 export function selectionProblem(spec: BulkActionSpec, count: number): string | null {
   if (count === 0) return 'Select at least one permit.';

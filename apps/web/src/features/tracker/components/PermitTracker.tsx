@@ -200,7 +200,9 @@ export function PermitTracker({ viewName, viewMenu, bulkActions, exportable = tr
           exportable ? (
             <ExportMenu
               disabled={!page.data || total === 0}
-              onExport={(format: ExportFormat) => exporter.start(request, format, page.data ? total : null)}
+              onExport={(format: ExportFormat) =>
+                exporter.start(request, format, page.data ? total : null, viewName)
+              }
             />
           ) : null
         }
