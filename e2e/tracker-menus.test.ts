@@ -114,6 +114,13 @@ describe.skipIf(!chromiumPath)('the permit tracker’s filter builder, views men
     await expect.poll(() => owner.getByText('300 permits', { exact: true }).count()).toBe(1);
     await owner.waitForTimeout(500);
     expect(await owner.getByRole('img', { name: 'Unsaved changes' }).count()).toBe(0);
+    // The table says it left part of the address's filter out; dismissed, the address holds what it applies.
+    const notice = owner.getByRole('alert').filter({ hasText: 'Part of the filter was left out' });
+    await expect.poll(() => notice.count()).toBe(1);
+    await notice.getByRole('button', { name: 'Dismiss' }).click();
+    await expect.poll(() => notice.count()).toBe(0);
+    expect(owner.url()).not.toContain('filter=');
+    expect(await owner.getByRole('img', { name: 'Unsaved changes' }).count()).toBe(0);
     // A change the user makes still marks it.
     await owner.getByRole('button', { name: 'Sort by Permit Number' }).click();
     await expect.poll(() => owner.getByRole('img', { name: 'Unsaved changes' }).count()).toBe(1);

@@ -201,7 +201,7 @@ describe.skipIf(!chromiumPath)('the permit tracker in a browser', () => {
     await screenshot(owner, 'tracker-export-progress');
     await throttle(-1);
     const file = await download;
-    expect(file.suggestedFilename()).toMatch(/^permits-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(file.suggestedFilename()).toMatch(/^All Permits \d{4}-\d{2}-\d{2}\.csv$/);
     const lines = (await readFile(await file.path(), 'utf8')).trim().split(/\r?\n/);
     expect(lines[0]).toContain('Permit Number');
     expect(lines).toHaveLength(301);

@@ -29,6 +29,7 @@ import {
 import {
   DEFAULT_TRACKER_COLUMNS,
   DEFAULT_TRACKER_STATE,
+  linkedFilterLost,
   overviewRequestOf,
   parseTrackerState,
   summaryRequestOf,
@@ -329,5 +330,44 @@ describe('fitting a linked state to the caller columns', () => {
       'permit.CreateDate',
       'permit.ActualPoles',
     ]);
+  });
+});
+
+describe('a linked filter the table could not apply whole', () => {
+  const row = (dataId: string, operator: string, value: unknown) => ({ id: dataId, dataId, operator, value });
+  const applied: FilterGroup = {
+    condition: 'And',
+    rows: [row('permit.Status', 'Equals', 'Active') as FilterGroup['rows'][number]],
+    groups: [],
+  };
+  const sent = (tree: unknown) => JSON.stringify(tree);
+
+  it('is said when rows of the address are missing from the applied filter, at any depth', () => {
+    const nested = {
+      condition: 'And',
+      rows: [row('permit.Status', 'Equals', 'Active')],
+      groups: [{ condition: 'Or', rows: [row('permit.Status', 'Equals', 'On hold')], groups: [] }],
+    };
+    expect(linkedFilterLost(sent(nested), applied)).toBe(true);
+    expect(
+      linkedFilterLost(
+        sent({ condition: 'And', rows: [row('permit.Status', 'Equals', 'x')], groups: [] }),
+        null,
+      ),
+    ).toBe(true);
+    expect(linkedFilterLost('{not json', null)).toBe(true);
+    expect(linkedFilterLost('"text"', null)).toBe(true);
+  });
+
+  it('is not said when everything asked is applied, or nothing that would filter was asked', () => {
+    expect(linkedFilterLost(null, null)).toBe(false);
+    expect(linkedFilterLost(sent(applied), applied)).toBe(false);
+    // Rows without a value or an operator filter nothing, as the builder leaves them.
+    const incomplete = {
+      condition: 'And',
+      rows: [row('permit.Status', 'Equals', ''), row('permit.Status', '', 'Active')],
+      groups: [],
+    };
+    expect(linkedFilterLost(sent(incomplete), null)).toBe(false);
   });
 });

@@ -118,6 +118,51 @@ function readPositive(value: string | null, fallback: number): number {
   return value !== null && Number.isInteger(n) && n > 0 ? n : fallback;
 }
 
+/** The rows of a filter tree as sent that would filter (a column, an operator and a value), at any depth. */
+function completeRowsOf(node: unknown): number {
+  if (typeof node !== 'object' || node === null) return 0;
+  const { rows, groups } = node as { rows?: unknown; groups?: unknown };
+  const here = Array.isArray(rows)
+    ? rows.filter((row) => {
+        if (typeof row !== 'object' || row === null) return false;
+        const { dataId, operator, value } = row as Record<string, unknown>;
+        const empty =
+          value === null ||
+          value === undefined ||
+          value === '' ||
+          (Array.isArray(value) && value.length === 0);
+        return (
+          typeof dataId === 'string' &&
+          dataId !== '' &&
+          typeof operator === 'string' &&
+          operator !== '' &&
+          !empty
+        );
+      }).length
+    : 0;
+  const below = Array.isArray(groups)
+    ? groups.reduce((sum: number, group) => sum + completeRowsOf(group), 0)
+    : 0;
+  return here + below;
+}
+
+/**
+ * Whether the address's filter asked for more than the table applies: rows it could not read, or that name
+ * columns, operators or values the caller cannot use (a link from someone who sees more, an old link, a
+ * hand-edited one). The table then keeps more permits than the link meant, which the tracker says.
+ */
+export function linkedFilterLost(raw: string | null, applied: FilterGroup | null): boolean {
+  if (!raw) return false;
+  let tree: unknown;
+  try {
+    tree = JSON.parse(raw);
+  } catch {
+    return true;
+  }
+  if (typeof tree !== 'object' || tree === null) return applied === null;
+  return completeRowsOf(tree) > completeRowsOf(applied);
+}
+
 /** The table state from the URL; each part that cannot be read takes its default. */
 export function parseTrackerState(params: URLSearchParams): TrackerState {
   const size = Number(params.get('size'));

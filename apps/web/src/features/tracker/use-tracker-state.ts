@@ -33,5 +33,5 @@ export function useTrackerState() {
     },
     [setParams],
   );
-  return { state, update };
+  return { state, update, rawFilter: params.get('filter') };
 }

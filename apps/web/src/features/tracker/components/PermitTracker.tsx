@@ -1,6 +1,6 @@
 import type { ExportFormat, FilterGroup, OverviewRow } from '@crossarm/shared';
-import { Box, Button, Group, Text, Title } from '@mantine/core';
-import { IconColumns3, IconFileDescription, IconSum } from '@tabler/icons-react';
+import { Alert, Box, Button, Group, Text, Title } from '@mantine/core';
+import { IconColumns3, IconFileDescription, IconFilterOff, IconSum } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -29,6 +29,7 @@ import {
 } from '../tracker-columns';
 import {
   DEFAULT_TRACKER_COLUMNS,
+  linkedFilterLost,
   overviewRequestOf,
   summaryRequestOf,
   TRACKER_PAGE_SIZES,
@@ -66,7 +67,7 @@ interface PermitTrackerProps {
 export function PermitTracker({ viewName, viewMenu, bulkActions, exportable = true }: PermitTrackerProps) {
   const session = useSession();
   const navigate = useNavigate();
-  const { state: linked, update } = useTrackerState();
+  const { state: linked, update, rawFilter } = useTrackerState();
   const [picking, setPicking] = useState(false);
 
   const catalogue = useQuery({
@@ -145,6 +146,10 @@ export function PermitTracker({ viewName, viewMenu, bulkActions, exportable = tr
       },
     );
   const setFilter = (filter: FilterGroup | null) => change((s) => applyFilter(s, filter));
+  // The address asked for a filter the table could not apply whole (an old or edited link, or columns the
+  // caller does not have): said above the rows until the filter is changed or the notice dismissed, which
+  // writes the filter the table applies into the address.
+  const filterLost = Boolean(catalogue.data) && linkedFilterLost(rawFilter, state.filter);
   const clearFilters = () => change((s) => ({ ...s, filter: null, search: '', page: 1 }));
   const filtering = Boolean(state.filter) || Boolean(state.search);
   const sortable = state.columns.flatMap((id) => {
@@ -245,6 +250,22 @@ export function PermitTracker({ viewName, viewMenu, bulkActions, exportable = tr
         </Button>
       </TableToolbar>
       <ExportStatus state={exporter.state} onCancel={exporter.cancel} onDismiss={exporter.dismiss} />
+      {filterLost ? (
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconFilterOff size={16} />}
+          mb="xs"
+          py={6}
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => change((s) => s, true)}
+          title="Part of the filter was left out"
+        >
+          The address asked to filter by columns, operators or values you cannot use here, so the table shows
+          more permits than it meant. The filters you see are the ones applied.
+        </Alert>
+      ) : null}
       <FilterChips filter={state.filter} columns={columns} userNames={knownNames} onChange={setFilter} />
       <BulkActionBar
         count={allMatching ? total : selection.selected.length}
