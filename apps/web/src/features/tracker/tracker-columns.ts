@@ -1,4 +1,5 @@
 import {
+  columnTitle,
   type FilterGroup,
   filterRowsOf,
   filterValueProblem,
@@ -229,4 +230,37 @@ function fittingFilter(group: FilterGroup, columns: ReadonlyMap<string, Overview
     groups: current.groups.map(prune),
   });
   return normalizeFilter(prune(group));
+}
+
+const WIDTH_BY_TYPE: Record<OverviewColumn['type'], number> = {
+  Text: 180,
+  Number: 100,
+  Date: 140,
+  Enum: 150,
+  Users: 180,
+  Duration: 110,
+  Boolean: 90,
+  Files: 200,
+  Metadata: 260,
+};
+/** A header's letters (small, bold capitals) and what stands beside them: padding, sort arrow and order, menu. */
+const HEADER_LETTER_PX = 8;
+const HEADER_CHROME_PX = 84;
+/** A long header widens its column up to this; the rest is cut short, with the whole title on hover. */
+const MAX_STARTING_WIDTH = 320;
+
+/**
+ * A column's starting width: by its type (the permit number and location a little wider), and wide enough
+ * for its header's title beside its sort arrow and menu, up to a limit.
+ */
+export function defaultWidth(column: OverviewColumn | undefined): number {
+  if (!column) return 160;
+  const base =
+    column.dataId === 'permit.PermitNumber'
+      ? 150
+      : column.dataId === 'permit.Location'
+        ? 220
+        : WIDTH_BY_TYPE[column.type];
+  const header = Math.ceil(columnTitle(column).length * HEADER_LETTER_PX) + HEADER_CHROME_PX;
+  return Math.max(base, Math.min(MAX_STARTING_WIDTH, header));
 }

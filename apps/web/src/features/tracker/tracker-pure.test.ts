@@ -6,6 +6,7 @@ import {
   applyFilter,
   cellText,
   columnsById,
+  defaultWidth,
   fitToCatalogue,
   permitCountText,
   pickerGroups,
@@ -369,5 +370,29 @@ describe('a linked filter the table could not apply whole', () => {
       groups: [],
     };
     expect(linkedFilterLost(sent(incomplete), null)).toBe(false);
+  });
+});
+
+describe("a column's starting width", () => {
+  it('fits its header beside the sort arrow and menu, from its type up to a limit', () => {
+    // 'POLES' sorted: 40 px of letters and 84 px around them, more than a number's 100.
+    expect(defaultWidth(poles)).toBe(124);
+    expect(defaultWidth(status)).toBe(150);
+    expect(defaultWidth(created)).toBe(140);
+    const review = describeColumn({
+      dataId: 'task.x.Status',
+      subjectKind: 'Task',
+      subjectName: 'Completeness Review',
+      name: 'Status',
+      type: 'Enum',
+    });
+    // 'Completeness Review · Status': 28 letters.
+    expect(defaultWidth(review)).toBe(28 * 8 + 84);
+    const long = describeColumn({
+      ...review,
+      subjectName: 'A very long task name that nobody shortened at all',
+    });
+    expect(defaultWidth(long)).toBe(320);
+    expect(defaultWidth(undefined)).toBe(160);
   });
 });

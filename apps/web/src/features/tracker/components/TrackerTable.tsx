@@ -13,7 +13,14 @@ import { DataTableSkeletonRows } from '../../../components/data-table/DataTableS
 import { SelectAllCheckbox } from '../../../components/data-table/SelectAllCheckbox';
 import { useFillHeight } from '../../../lib/use-fill-height';
 import { PermitStatusBadge } from '../../permits/workflow/components/PermitStatusBadge';
-import { cellText, isNumericColumn, METRIC_LABELS, summaryCellText, summaryText } from '../tracker-columns';
+import {
+  cellText,
+  defaultWidth,
+  isNumericColumn,
+  METRIC_LABELS,
+  summaryCellText,
+  summaryText,
+} from '../tracker-columns';
 import { columnTitle } from '../tracker-filter';
 import type { TrackerState } from '../tracker-state';
 import { MetricItems } from './MetricMenu';
@@ -21,26 +28,6 @@ import { TrackerHeaderCell } from './TrackerHeaderCell';
 
 export const TRACKER_ROW_HEIGHT = 32;
 const SELECT_WIDTH = 36;
-
-const WIDTH_BY_TYPE: Record<OverviewColumn['type'], number> = {
-  Text: 180,
-  Number: 100,
-  Date: 124,
-  Enum: 150,
-  Users: 180,
-  Duration: 110,
-  Boolean: 90,
-  Files: 200,
-  Metadata: 260,
-};
-
-/** A column's starting width: by its type, the permit number and location a little wider. */
-export function defaultWidth(column: OverviewColumn | undefined): number {
-  if (!column) return 160;
-  if (column.dataId === 'permit.PermitNumber') return 150;
-  if (column.dataId === 'permit.Location') return 220;
-  return WIDTH_BY_TYPE[column.type];
-}
 
 interface TrackerTableProps {
   state: TrackerState;
