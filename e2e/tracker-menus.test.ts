@@ -142,6 +142,8 @@ describe.skipIf(!chromiumPath)('the permit tracker’s filter builder, views men
     const name = 'Completeness Review · Elapsed Time on Timer';
     await owner.getByRole('button', { name: 'Columns' }).click();
     const picker = owner.getByRole('dialog', { name: 'Columns' });
+    // Its cross is named for a screen reader, as every dialog's and panel's is.
+    await expect.poll(() => picker.getByRole('button', { name: 'Close', exact: true }).count()).toBe(1);
     await picker.getByRole('textbox', { name: 'Search columns' }).fill('Completeness Review');
     await picker.getByRole('group', { name: 'Task' }).getByRole('checkbox', { name }).check();
     await picker.getByRole('button', { name: 'Apply' }).click();

@@ -27,5 +27,9 @@ export const theme = createTheme({
   components: {
     Tooltip: { defaultProps: { openDelay: 300, withArrow: true } },
     Button: { defaultProps: { radius: 'sm' } },
+    // A dialog's or panel's close button is named for screen readers (it shows only a cross).
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Alert: { defaultProps: { closeButtonLabel: 'Dismiss' } },
   },
 });
