@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SortDirection } from './overview.ts';
 import { MAX_PAGE_SIZE, pageOf } from './paging.ts';
-import { TaskStatus } from './permits.ts';
+import { PermitStatus, TaskStatus } from './permits.ts';
 
 // My Work: the open tasks assigned to the caller and the comments that mention them, on the permits they
 // can still see (`POST joint-use/my-work/tasks` and `POST joint-use/my-work/mentions`).
@@ -60,6 +60,8 @@ export type MyTaskTimer = z.infer<typeof MyTaskTimer>;
 export const MyTask = z.object({
   permitId: z.uuid(),
   permitNumber: z.string(),
+  /** Whether the permit is active, on hold or waiting for a cancellation decision (cancelled ones leave). */
+  permitStatus: PermitStatus,
   projectId: z.uuid(),
   projectName: z.string(),
   projectCode: z.string(),

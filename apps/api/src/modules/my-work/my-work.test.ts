@@ -266,6 +266,21 @@ describe('my tasks', () => {
     }
   });
 
+  it("says each task's permit status: a permit on hold is listed as such", async () => {
+    await t.db.updateTable('permits').set({ status: 'OnHold' }).where('id', '=', permits.p5.id).execute();
+    try {
+      const items = (await tasksOf(s.attacherMember, {})).items;
+      expect(items.length).toBeGreaterThan(1);
+      for (const item of items) {
+        expect(item.permitStatus, item.permitNumber).toBe(
+          item.permitId === permits.p5.id ? 'OnHold' : 'Active',
+        );
+      }
+    } finally {
+      await t.db.updateTable('permits').set({ status: 'Active' }).where('id', '=', permits.p5.id).execute();
+    }
+  });
+
   it('pages', async () => {
     const first = await tasksOf(s.attacherMember, { sort: { column: 'AssignedAt' } }, '?page=1&pageSize=2');
     expect(first).toMatchObject({ total: 3, page: 1, pageSize: 2 });

@@ -8,6 +8,7 @@ import {
   type MyWorkPageQuery,
   type OpenTaskStatus,
   type ParsedMyTasksRequest,
+  type PermitStatus,
   readTimer,
   type TimerDayKind,
   type TimerHold,
@@ -36,7 +37,7 @@ type Sql = RawBuilder<unknown>;
 
 /** The permit `permitId` names, as `p`, when the caller sees it (and it passes `more`): one read by key. */
 const visiblePermit = (ctx: ServiceContext, permitId: Sql, more: Sql[] = []) =>
-  sql`LATERAL (SELECT p.id, p.permit_number, p.project_id, p.location FROM permits p
+  sql`LATERAL (SELECT p.id, p.permit_number, p.status, p.project_id, p.location FROM permits p
     WHERE ${sql.join([sql`p.id = ${permitId}`, isVisible(scopeOf(ctx)), ...more], sql` AND `)} OFFSET 0) p`;
 
 /** The open task an assignment `a` names, as `t` (passing `more`): one read by key. */
@@ -69,6 +70,7 @@ const SORT_KEYS: Record<MyTaskSort, Sql> = {
 interface TaskRow {
   permit_id: string;
   permit_number: string;
+  permit_status: PermitStatus;
   project_id: string;
   project_name: string;
   project_code: string;
@@ -121,6 +123,7 @@ function presentTask(row: TaskRow, now: Date): MyTask {
   return {
     permitId: row.permit_id,
     permitNumber: row.permit_number,
+    permitStatus: row.permit_status,
     projectId: row.project_id,
     projectName: row.project_name,
     projectCode: row.project_code,
@@ -167,7 +170,7 @@ export async function myTasks(
   const where = sql.join(conditions, sql` AND `);
   const direction = sort.direction === 'Descending' ? sql`DESC` : sql`ASC`;
   const result = await sql<TaskRow>`
-    SELECT p.id AS permit_id, p.permit_number, pr.id AS project_id, pr.name AS project_name,
+    SELECT p.id AS permit_id, p.permit_number, p.status AS permit_status, pr.id AS project_id, pr.name AS project_name,
       pr.project_code, s.stage_key, s.name AS stage_name, t.task_key, t.name AS task_name, t.status,
       a.assigned_at, tm.started_at AS timer_started_at, tm.duration_days, tm.day_kind, tm.time_zone,
       tm.pauses_on_hold, tm.holds, tm.flagged,

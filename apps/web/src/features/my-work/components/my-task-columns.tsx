@@ -1,7 +1,8 @@
 import { enumWords, formatDate, formatDateTime, type MyTask } from '@crossarm/shared';
-import { Anchor, Badge, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { DataTableColumn } from '../../../components/data-table/data-table-types';
+import { PermitStatusBadge } from '../../permits/workflow/components/PermitStatusBadge';
 import { workColor } from '../../permits/workflow/timer-text';
 import { DUE_COLORS, dueView, taskPath } from '../my-work';
 
@@ -41,22 +42,28 @@ export function myTaskColumns(now: Date): Column[] {
       key: 'permit',
       header: 'Permit',
       sortKey: 'PermitNumber',
-      width: 136,
+      width: 230,
       cell: (task) => (
-        <Anchor
-          component={Link}
-          to={taskPath(task)}
-          size="sm"
-          fw={500}
-          ff="monospace"
-          c="var(--mantine-color-bright)"
-          truncate="end"
-          display="block"
-          title={`Open ${task.taskName} on ${task.permitNumber}`}
-          onClick={(event) => event.stopPropagation()}
-        >
-          {task.permitNumber}
-        </Anchor>
+        <Group gap={6} wrap="nowrap">
+          <Anchor
+            component={Link}
+            to={taskPath(task)}
+            size="sm"
+            fw={500}
+            ff="monospace"
+            c="var(--mantine-color-bright)"
+            truncate="end"
+            display="block"
+            // The number whole; the status beside it gives way first.
+            style={{ flexShrink: 0 }}
+            title={`Open ${task.taskName} on ${task.permitNumber}`}
+            onClick={(event) => event.stopPropagation()}
+          >
+            {task.permitNumber}
+          </Anchor>
+          {/* A permit on hold or waiting for a cancellation decision says so beside its number. */}
+          {task.permitStatus === 'Active' ? null : <PermitStatusBadge status={task.permitStatus} size="sm" />}
+        </Group>
       ),
     },
     {

@@ -1,0 +1,75 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, findChromium, openSuite, type Suite, screenshot, signedInPage } from './harness.ts';
+
+const chromiumPath = findChromium();
+
+describe.skipIf(!chromiumPath)('My Work in a browser', () => {
+  let suite: Suite;
+  let owner: Page;
+
+  beforeAll(async () => {
+    suite = await openSuite(chromiumPath!);
+    owner = await signedInPage(suite, DEMO.ownerAdmin, '/permitting/my-work');
+  });
+  afterAll(() => suite?.close());
+
+  const tasks = () => owner.getByRole('table', { name: 'My tasks' });
+  const taskLinks = () => tasks().getByRole('link', { name: /^NEC-JU-\d+$/ });
+
+  it('lists my tasks, says when a permit is on hold, and opens the task on its permit', async () => {
+    await owner.goto('/permitting/my-work');
+    await expect.poll(() => taskLinks().count()).toBeGreaterThan(0);
+    const rowOf = (permitNumber: string) =>
+      tasks()
+        .getByRole('row')
+        .filter({ has: owner.getByRole('link', { name: permitNumber, exact: true }) });
+    // A task whose permit is active: its number stands alone; one waiting for a cancellation decision says so.
+    let number = '';
+    for (const link of await taskLinks().all()) {
+      const candidate = (await link.innerText()).trim();
+      const text = await rowOf(candidate).first().innerText();
+      if (text.includes('Cancel requested')) continue;
+      if (!text.includes('On hold')) {
+        number = candidate;
+        break;
+      }
+    }
+    expect(number).not.toBe('');
+    const row = rowOf(number);
+    // The permit put on hold from the tracker's selection bar.
+    await owner.goto(`/permitting/all?q=${number}`);
+    await owner
+      .getByRole('table', { name: 'Permits' })
+      .getByRole('checkbox', { name: `Select ${number}` })
+      .check();
+    const bar = owner.getByRole('region', { name: 'Selected rows' });
+    await bar.getByRole('button', { name: 'Put on hold', exact: true }).click();
+    const hold = owner.getByRole('dialog', { name: 'Put permits on hold' });
+    await hold.getByRole('textbox', { name: 'Reason' }).fill('Waiting for the make-ready crew');
+    await hold.getByRole('button', { name: 'Put on hold' }).click();
+    await expect.poll(() => owner.getByText('1 permit put on hold').count()).toBe(1);
+
+    try {
+      await owner.goto('/permitting/my-work');
+      await expect.poll(() => row.getByText('On hold', { exact: true }).count()).toBe(1);
+      await screenshot(owner, 'my-work-on-hold');
+      // The permit's number opens the task on the permit.
+      await row.getByRole('link', { name: number, exact: true }).click();
+      await owner.waitForURL(/\/permitting\/[0-9a-f-]{36}\/workflow/);
+      await expect.poll(() => owner.getByText(number).count()).toBeGreaterThan(0);
+    } finally {
+      await owner.goto(`/permitting/all?q=${number}`);
+      await owner
+        .getByRole('table', { name: 'Permits' })
+        .getByRole('checkbox', { name: `Select ${number}` })
+        .check();
+      await bar.getByRole('button', { name: 'Remove from hold', exact: true }).click();
+      const lift = owner.getByRole('dialog', { name: 'Remove permits from hold' });
+      const reason = lift.getByRole('textbox', { name: 'Reason' });
+      if (await reason.count()) await reason.fill('Crew scheduled');
+      await lift.getByRole('button', { name: 'Remove from hold' }).click();
+      await expect.poll(() => owner.getByText('1 permit removed from hold').count()).toBe(1);
+    }
+  });
+});
