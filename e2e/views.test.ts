@@ -592,6 +592,9 @@ describe.skipIf(!chromiumPath)('saved views in a browser', () => {
     await dialog.getByRole('button', { name: 'Save view' }).click();
     await expect.poll(() => heading(dana).innerText()).toBe('Short lived');
     const goneUrl = `/permitting/all?view=${new URL(dana.url()).searchParams.get('view')}`;
+    menu = await openViews(dana);
+    await menu.getByRole('menuitem', { name: 'Favourite', exact: true }).click();
+    await expect.poll(() => dana.getByText('Added to favourites').count()).toBeGreaterThan(0);
     // The same view open in a second tab while it is deleted in the first.
     const other = await dana.context().newPage();
     await other.goto(goneUrl);
@@ -603,6 +606,10 @@ describe.skipIf(!chromiumPath)('saved views in a browser', () => {
       .getByRole('button', { name: 'Delete view' })
       .click();
     await expect.poll(() => heading(dana).innerText()).toBe('All Permits');
+    // The second tab's views menu, opened, no longer offers it among the favourites or the views.
+    const otherMenu = await openViews(other);
+    await expect.poll(() => otherMenu.getByRole('menuitem', { name: 'Short lived' }).count()).toBe(0);
+    await other.keyboard.press('Escape');
     // Saving a change to it there says it is unavailable, not that something failed.
     await other.getByRole('button', { name: 'Sort by Permit Number' }).click();
     await expect.poll(() => other.getByRole('img', { name: 'Unsaved changes' }).count()).toBe(1);

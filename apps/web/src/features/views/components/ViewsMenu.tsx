@@ -54,6 +54,16 @@ export function ViewsMenu({ view, state, dirty }: ViewsMenuProps) {
   const editable = view.canEdit && !view.isSystem;
   const manageable = view.canManage && !view.isSystem;
 
+  // Opened, the menu reads the favourites and views again: one deleted or unshared since is gone from it.
+  const openMenu = (next: boolean) => {
+    setOpened(next);
+    if (next) {
+      void queryClient.invalidateQueries({
+        queryKey: viewKeys.all,
+        predicate: (query) => query.queryKey[1] === 'prefs' || query.queryKey[1] === 'manage',
+      });
+    }
+  };
   const refresh = (saved?: CustomView) => {
     if (saved) queryClient.setQueryData(viewKeys.detail(saved.id), saved);
     return queryClient.invalidateQueries({ queryKey: viewKeys.all });
@@ -131,7 +141,7 @@ export function ViewsMenu({ view, state, dirty }: ViewsMenuProps) {
           />
         </Tooltip>
       ) : null}
-      <Menu opened={opened} onChange={setOpened} position="bottom-start" width={280} withinPortal>
+      <Menu opened={opened} onChange={openMenu} position="bottom-start" width={280} withinPortal>
         <Menu.Target>
           <Button
             size="compact-xs"
