@@ -274,6 +274,29 @@ describe.skipIf(!chromiumPath)('the permit tracker’s filter builder, views men
     await bar.getByRole('button', { name: 'Clear selection' }).click();
   });
 
+  it('previews a bulk assignment naming who is added and who removed on each permit, then applies it', async () => {
+    const bar = await selectPermit(owner, 'NEC-JU-000300');
+    await bar.getByRole('button', { name: 'Assign…' }).click();
+    const dialog = owner.getByRole('dialog', { name: 'Assign on 1 permit' });
+    await dialog.getByRole('combobox', { name: 'Task' }).fill('Completeness Review');
+    await owner.getByRole('option', { name: 'Completeness Review' }).first().click();
+    await dialog.getByLabel('People').fill('Alex');
+    await owner.getByRole('option', { name: /Alex Kim/ }).click();
+    // The people list closes as the keyboard leaves the field.
+    await owner.keyboard.press('Tab');
+    await expect.poll(() => owner.getByRole('listbox').count()).toBe(0);
+    await dialog.getByText('Make exact', { exact: true }).click();
+    await dialog.getByRole('button', { name: 'Preview changes' }).click();
+    const changes = dialog.getByRole('list', { name: 'Changes by permit' });
+    await expect.poll(() => changes.getByRole('listitem').count()).toBe(1);
+    expect(await changes.getByRole('listitem').innerText()).toMatch(
+      /^NEC-JU-000300 · Completeness Review: adds Alex Kim(; removes .+)?$/,
+    );
+    await dialog.getByRole('button', { name: 'Assign on 1 permit' }).click();
+    await expect.poll(() => owner.getByText('Assignees changed on 1 permit').count()).toBeGreaterThan(0);
+    await expect.poll(() => dialog.count()).toBe(0);
+  });
+
   it('keeps every action of the selection bar on a 1024 px screen', async () => {
     await owner.setViewportSize({ width: 1024, height: 800 });
     try {

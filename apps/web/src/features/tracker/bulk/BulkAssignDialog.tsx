@@ -33,7 +33,25 @@ interface BulkAssignDialogProps {
 }
 
 /** How many refusing permits the preview lists before saying how many more there are. */
-const PROBLEMS_SHOWN = 20;
+const LISTED = 20;
+
+/** The first lines of a preview's list, scrolling, with how many more there are. */
+function ShortList({ items, label }: { items: string[]; label: string }) {
+  return (
+    <ScrollArea.Autosize mah={180} mt={4}>
+      <List size="sm" spacing={2} aria-label={label}>
+        {items.slice(0, LISTED).map((item) => (
+          <List.Item key={item}>{item}</List.Item>
+        ))}
+      </List>
+      {items.length > LISTED ? (
+        <Text size="sm" c="dimmed">
+          and {items.length - LISTED} more
+        </Text>
+      ) : null}
+    </ScrollArea.Autosize>
+  );
+}
 
 /**
  * Assigns people to one task (by its library entry) on the selected permits: the user picks the task, the
@@ -159,24 +177,16 @@ export function BulkAssignDialog({ selection, onClose, onDone }: BulkAssignDialo
             title={summary.headline}
           >
             {summary.canConfirm ? (
-              <Text size="sm">
-                {summary.additions} {summary.additions === 1 ? 'assignment' : 'assignments'} added,{' '}
-                {summary.removals} removed. Confirm to apply them.
-              </Text>
+              <>
+                <Text size="sm">
+                  {summary.additions} {summary.additions === 1 ? 'assignment' : 'assignments'} added,{' '}
+                  {summary.removals} removed. Confirm to apply them.
+                </Text>
+                <ShortList items={summary.changes} label="Changes by permit" />
+              </>
             ) : null}
             {summary.problems.length > 0 ? (
-              <ScrollArea.Autosize mah={180}>
-                <List size="sm" spacing={2}>
-                  {summary.problems.slice(0, PROBLEMS_SHOWN).map((problem) => (
-                    <List.Item key={problem}>{problem}</List.Item>
-                  ))}
-                </List>
-                {summary.problems.length > PROBLEMS_SHOWN ? (
-                  <Text size="sm" c="dimmed">
-                    and {summary.problems.length - PROBLEMS_SHOWN} more
-                  </Text>
-                ) : null}
-              </ScrollArea.Autosize>
+              <ShortList items={summary.problems} label="Permits that cannot be assigned" />
             ) : null}
           </Alert>
         ) : null}

@@ -218,7 +218,38 @@ describe('assignment preview', () => {
     const summary = assignPreviewSummary(result({}));
     expect(summary).toMatchObject({ additions: 1, removals: 0, problems: [], canConfirm: true });
     expect(summary.headline).toBe('The assignees change on 1 of 2 permits.');
+    expect(summary.changes).toEqual(['P-1 · Survey: adds Ana Diaz']);
     expect(assignSuccessText(result({}))).toBe('Assignees changed on 1 permit');
+  });
+
+  it('names who is added and who removed on each permit', () => {
+    const removed = [
+      { id: a, name: 'Bo Li' },
+      { id: b, name: 'Cy Park' },
+    ];
+    const summary = assignPreviewSummary(
+      result({
+        permits: [
+          {
+            permitId: a,
+            permitNumber: 'P-1',
+            problem: null,
+            tasks: [{ stageKey: 's', taskKey: 't', taskName: 'Survey', added: [person], removed }],
+          },
+          {
+            permitId: b,
+            permitNumber: 'P-2',
+            problem: null,
+            tasks: [{ stageKey: 's', taskKey: 't', taskName: 'Survey', added: [], removed: [removed[0]!] }],
+          },
+        ],
+      }),
+    );
+    expect(summary).toMatchObject({ additions: 1, removals: 3 });
+    expect(summary.changes).toEqual([
+      'P-1 · Survey: adds Ana Diaz; removes Bo Li and Cy Park',
+      'P-2 · Survey: removes Bo Li',
+    ]);
   });
 
   it('names the permits that refuse and blocks confirming', () => {

@@ -7,6 +7,7 @@ import {
   type BulkFilter,
   type BulkRestrictionsInput,
   LIFECYCLE_REASON_MAX,
+  listNames,
   MAX_BULK_HOLD_PERMITS,
   MAX_BULK_PERMITS,
   type OverviewColumnGroup,
@@ -309,8 +310,10 @@ export interface AssignPreviewSummary {
   headline: string;
   additions: number;
   removals: number;
-  /** The permits that refuse, with why ("P-0012: the permit is completed"). */
+  /** The permits that refuse, with why ("P-0012: completed"). */
   problems: string[];
+  /** What changes on each permit that changes ("P-0012 · Survey: adds Ana Diaz; removes Bo Li"). */
+  changes: string[];
   /** Whether the assignment can be confirmed: something changes and no permit refuses. */
   canConfirm: boolean;
 }
@@ -319,11 +322,17 @@ export function assignPreviewSummary(result: BulkAssignResult): AssignPreviewSum
   let additions = 0;
   let removals = 0;
   const problems: string[] = [];
+  const changes: string[] = [];
   for (const permit of result.permits) {
     if (permit.problem) problems.push(`${permit.permitNumber}: ${permit.problem}`);
     for (const task of permit.tasks) {
       additions += task.added.length;
       removals += task.removed.length;
+      const parts = [
+        task.added.length > 0 ? `adds ${listNames(task.added.map((person) => person.name))}` : null,
+        task.removed.length > 0 ? `removes ${listNames(task.removed.map((person) => person.name))}` : null,
+      ].filter((part): part is string => part !== null);
+      if (parts.length > 0) changes.push(`${permit.permitNumber} · ${task.taskName}: ${parts.join('; ')}`);
     }
   }
   const problemCount = Math.max(result.problemCount, problems.length);
@@ -340,6 +349,7 @@ export function assignPreviewSummary(result: BulkAssignResult): AssignPreviewSum
     additions,
     removals,
     problems,
+    changes,
     canConfirm: problemCount === 0 && result.changedCount > 0,
   };
 }
