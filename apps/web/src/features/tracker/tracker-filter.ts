@@ -202,9 +202,6 @@ export function describeRow(
   return `${name} ${operator} ${valueText(column, row.value, userNames)}`.trim();
 }
 
-// A column's title for pickers and chips is the one the table and the exports use.
-export { columnTitle };
-
 /** A filter row as a removable chip, or a bracketed group of chips; `joiner` is the word shown before it. */
 export type FilterChipSegment =
   | { kind: 'row'; rowId: string; text: string; joiner: FilterJoiner | null }

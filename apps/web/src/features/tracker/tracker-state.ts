@@ -2,6 +2,9 @@ import {
   ALL_PERMITS_COLUMNS,
   type FilterGroup,
   FilterGroupInput,
+  type FilterRow,
+  filterRowsOf,
+  isCompleteRow,
   MAX_OVERVIEW_COLUMNS,
   MAX_OVERVIEW_SORTS,
   MAX_SEARCH_TEXT,
@@ -118,27 +121,12 @@ function readPositive(value: string | null, fallback: number): number {
   return value !== null && Number.isInteger(n) && n > 0 ? n : fallback;
 }
 
-/** The rows of a filter tree as sent that would filter (a column, an operator and a value), at any depth. */
+/** The rows of a filter tree as sent (read as JSON, unchecked) that would filter, at any depth. */
 function completeRowsOf(node: unknown): number {
   if (typeof node !== 'object' || node === null) return 0;
   const { rows, groups } = node as { rows?: unknown; groups?: unknown };
   const here = Array.isArray(rows)
-    ? rows.filter((row) => {
-        if (typeof row !== 'object' || row === null) return false;
-        const { dataId, operator, value } = row as Record<string, unknown>;
-        const empty =
-          value === null ||
-          value === undefined ||
-          value === '' ||
-          (Array.isArray(value) && value.length === 0);
-        return (
-          typeof dataId === 'string' &&
-          dataId !== '' &&
-          typeof operator === 'string' &&
-          operator !== '' &&
-          !empty
-        );
-      }).length
+    ? rows.filter((row) => typeof row === 'object' && row !== null && isCompleteRow(row as FilterRow)).length
     : 0;
   const below = Array.isArray(groups)
     ? groups.reduce((sum: number, group) => sum + completeRowsOf(group), 0)
@@ -160,7 +148,7 @@ export function linkedFilterLost(raw: string | null, applied: FilterGroup | null
     return true;
   }
   if (typeof tree !== 'object' || tree === null) return applied === null;
-  return completeRowsOf(tree) > completeRowsOf(applied);
+  return completeRowsOf(tree) > filterRowsOf(applied).length;
 }
 
 /** The table state from the URL; each part that cannot be read takes its default. */

@@ -1,5 +1,9 @@
-import type { OverviewColumn, OverviewColumnGroup } from '@crossarm/shared';
-import { MAX_OVERVIEW_COLUMNS } from '@crossarm/shared';
+import {
+  columnTitle,
+  MAX_OVERVIEW_COLUMNS,
+  type OverviewColumn,
+  type OverviewColumnGroup,
+} from '@crossarm/shared';
 import {
   ActionIcon,
   Button,
@@ -17,7 +21,6 @@ import { useState } from 'react';
 import { SortableItem } from '../../workflows/components/SortableItem';
 import { SortableList } from '../../workflows/components/SortableList';
 import { pickerGroups, SUBJECT_KIND_LABELS } from '../tracker-columns';
-import { columnTitle } from '../tracker-filter';
 
 interface ColumnPickerProps {
   opened: boolean;

@@ -1,5 +1,10 @@
-import type { FilterGroup, OverviewColumn, OverviewColumnGroup } from '@crossarm/shared';
-import { MAX_FILTER_DEPTH } from '@crossarm/shared';
+import {
+  columnTitle,
+  type FilterGroup,
+  MAX_FILTER_DEPTH,
+  type OverviewColumn,
+  type OverviewColumnGroup,
+} from '@crossarm/shared';
 import {
   ActionIcon,
   Button,
@@ -17,7 +22,6 @@ import { SUBJECT_KIND_LABELS } from '../tracker-columns';
 import {
   addGroup,
   addRow,
-  columnTitle,
   type GroupPath,
   operatorLabel,
   removeGroup,

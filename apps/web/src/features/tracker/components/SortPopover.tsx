@@ -1,5 +1,4 @@
-import type { OverviewColumn } from '@crossarm/shared';
-import { MAX_OVERVIEW_SORTS } from '@crossarm/shared';
+import { columnTitle, MAX_OVERVIEW_SORTS, type OverviewColumn } from '@crossarm/shared';
 import {
   ActionIcon,
   Badge,
@@ -14,7 +13,6 @@ import {
 import { IconArrowsSort, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { escapeClosesPanel } from '../panel-escape';
-import { columnTitle } from '../tracker-filter';
 import type { TrackerSort } from '../tracker-state';
 
 interface SortPopoverProps {

@@ -1,8 +1,7 @@
-import type { OverviewColumn, SummaryMetric } from '@crossarm/shared';
+import { columnTitle, type OverviewColumn, type SummaryMetric } from '@crossarm/shared';
 import { ActionIcon, Badge, Group, Menu, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconDots } from '@tabler/icons-react';
 import type { MouseEvent, PointerEvent } from 'react';
-import { columnTitle } from '../tracker-filter';
 import type { TrackerSort } from '../tracker-state';
 import { MetricItems } from './MetricMenu';
 

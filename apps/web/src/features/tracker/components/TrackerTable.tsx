@@ -1,4 +1,5 @@
 import {
+  columnTitle,
   type OverviewColumn,
   type OverviewRow,
   type OverviewSummaryValue,
@@ -21,7 +22,6 @@ import {
   summaryCellText,
   summaryText,
 } from '../tracker-columns';
-import { columnTitle } from '../tracker-filter';
 import type { TrackerState } from '../tracker-state';
 import { MetricItems } from './MetricMenu';
 import { TrackerHeaderCell } from './TrackerHeaderCell';
