@@ -295,6 +295,9 @@ export const OverviewSort = z.object({
 });
 export type OverviewSort = z.infer<typeof OverviewSort>;
 
+/** The sorts a request sends when the user has chosen none: one ascending entry with no column (newest first). */
+export const DEFAULT_SORT_OPTIONS: readonly OverviewSort[] = [{ dataId: null, direction: 'Ascending' }];
+
 export const OverviewSummaryOption = z.object({ dataId: z.string().max(200), metric: SummaryMetric });
 export type OverviewSummaryOption = z.infer<typeof OverviewSummaryOption>;
 

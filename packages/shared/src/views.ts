@@ -326,6 +326,11 @@ function keepRows(group: FilterGroup, keep: ReadonlySet<string>): FilterGroup {
   };
 }
 
+/** The filter with only its rows on `columns`, normalized (groups left empty are dropped). */
+export function filterOnColumns(filter: FilterGroup | null, columns: readonly string[]): FilterGroup | null {
+  return filter && normalizeFilter(keepRows(filter, new Set(columns)));
+}
+
 /**
  * A view's options as they are saved: the filter normalized, each column once, the project-name column added
  * when a filter uses it, and — when the view names its columns — the sorts, filter rows and summaries on
@@ -350,7 +355,7 @@ export function tidyViewOptions(options: {
     return { columnOptions: columns, filterOptions: filter, sortOptions: sorts, summaryRowOptions: [] };
   }
   const keep = new Set(columns);
-  filter = filter && normalizeFilter(keepRows(filter, keep));
+  filter = filterOnColumns(filter, columns);
   return {
     columnOptions: columns,
     filterOptions: filter,

@@ -1,6 +1,7 @@
 import {
   columnTitle,
   type FilterGroup,
+  filterOnColumns,
   filterRowsOf,
   filterValueProblem,
   formatDate,
@@ -54,12 +55,13 @@ export function pickerGroups(groups: readonly OverviewColumnGroup[], text: strin
 
 /**
  * The state with a new set of columns: sorts, filter rows and summary metrics on columns no longer shown
- * are removed, and paging starts over.
+ * are removed, and paging starts over. The filter loses its rows on removed columns first, so removing the
+ * project-name column removes its filter rather than bringing the column back for it.
  */
 export function applyColumns(state: TrackerState, columns: readonly string[]): TrackerState {
   const tidy = tidyViewOptions({
     columnOptions: columns,
-    filterOptions: state.filter,
+    filterOptions: columns.length > 0 ? filterOnColumns(state.filter, columns) : state.filter,
     sortOptions: state.sorts,
     summaryRowOptions: state.summary,
   });

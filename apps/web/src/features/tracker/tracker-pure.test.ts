@@ -159,6 +159,13 @@ describe('tracker URL state', () => {
     expect(summary?.summaryRowOptions).toEqual([{ dataId: 'permit.ActualPoles', metric: 'Sum' }]);
     expect(summaryRequestOf({ ...arranged, summaryVisible: false })).toBeNull();
   });
+
+  it('sends the chosen sorts, or the default sort (one ascending entry with no column) when none is chosen', () => {
+    expect(overviewRequestOf(arranged).sortOptions).toEqual(arranged.sorts);
+    const unsorted = { ...arranged, sorts: [] };
+    expect(overviewRequestOf(unsorted).sortOptions).toEqual([{ dataId: null, direction: 'Ascending' }]);
+    expect(summaryRequestOf(arranged)?.sortOptions).toEqual([{ dataId: null, direction: 'Ascending' }]);
+  });
 });
 
 describe('filter tree editing', () => {
@@ -231,6 +238,23 @@ describe('column rules', () => {
     expect(next.filter).toEqual({ condition: 'Or', rows: filter.rows, groups: [] });
     expect(next.summary).toEqual([]);
     expect(next.page).toBe(1);
+  });
+
+  it('removing the project-name column removes its filter rows and sorts instead of bringing it back', () => {
+    const byProject: FilterGroup = {
+      condition: 'And',
+      rows: [
+        { id: 'p', dataId: 'project.Name', operator: 'Contains', value: 'North' },
+        { id: 's', dataId: 'permit.Status', operator: 'Equals', value: 'Active' },
+      ],
+      groups: [],
+    };
+    const shown = applyFilter({ ...arranged, filter: null, sorts: [] }, byProject);
+    const sorted = { ...shown, sorts: [{ dataId: 'project.Name', direction: 'Ascending' as const }] };
+    const next = applyColumns(sorted, ['permit.PermitNumber', 'permit.Status']);
+    expect(next.columns).toEqual(['permit.PermitNumber', 'permit.Status']);
+    expect(next.filter).toEqual({ condition: 'And', rows: [byProject.rows[1]], groups: [] });
+    expect(next.sorts).toEqual([]);
   });
 
   it('filtering by project name adds the project-name column', () => {

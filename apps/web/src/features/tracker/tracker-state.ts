@@ -1,5 +1,6 @@
 import {
   ALL_PERMITS_COLUMNS,
+  DEFAULT_SORT_OPTIONS,
   type FilterGroup,
   FilterGroupInput,
   type FilterRow,
@@ -199,7 +200,7 @@ export function overviewRequestOf(state: TrackerState): OverviewRequest {
     columnOptions: state.columns,
     filterOptions: normalizeFilter(state.filter),
     searchOptions: state.search ? { text: state.search } : null,
-    sortOptions: state.sorts,
+    sortOptions: state.sorts.length > 0 ? state.sorts : [...DEFAULT_SORT_OPTIONS],
     summaryRowOptions: [],
   };
 }
@@ -217,7 +218,7 @@ export function summaryRequestOf(state: TrackerState): OverviewRequest | null {
     columnOptions: state.columns,
     filterOptions: normalizeFilter(state.filter),
     searchOptions: state.search ? { text: state.search } : null,
-    sortOptions: [],
+    sortOptions: [...DEFAULT_SORT_OPTIONS],
     summaryRowOptions: summary,
   };
 }
