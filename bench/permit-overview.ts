@@ -22,7 +22,7 @@ import { performance } from 'node:perf_hooks';
 import type { FilterGroupDraft, OverviewRequest } from '@crossarm/shared';
 import { CompiledQuery, type KyselyPlugin, type RawBuilder, sql } from 'kysely';
 import pg from 'pg';
-import { CLOCK_DAYS_AHEAD, timerDaysSql } from '../apps/api/src/modules/overview/column-sql.ts';
+import { CLOCK_DAYS_AHEAD, timerDaysSql } from '../apps/api/src/modules/overview/place-columns.ts';
 import { ADMIN_URL, databaseUrl, flag, openBench, option, out } from './harness.ts';
 import { buildPermitWorld, describeWorld, hasWorld, type PermitWorld } from './permit-world.ts';
 

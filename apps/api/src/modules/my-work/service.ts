@@ -16,7 +16,7 @@ import {
 import { type RawBuilder, sql } from 'kysely';
 import { containsPattern } from '../../db/like.ts';
 import type { ServiceContext } from '../../http/context.ts';
-import { timerDaysSql } from '../overview/column-sql.ts';
+import { timerDaysSql } from '../overview/place-columns.ts';
 import { isVisible, scopeOf } from '../overview/visibility.ts';
 import { fullName } from '../projects/repo.ts';
 import { commentExcerpt } from './excerpt.ts';

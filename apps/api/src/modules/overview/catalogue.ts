@@ -15,17 +15,15 @@ import {
 } from '@crossarm/shared';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import type { ColumnSql, Sql } from './column-sql.ts';
+import { jointUseColumnSql, PERMIT_COLUMN_SQL } from './permit-columns.ts';
 import {
-  type ColumnSql,
-  jointUseColumnSql,
-  PERMIT_COLUMN_SQL,
   type PropertyReading,
   propertyColumnSql,
-  type Sql,
   stageColumnSql,
   type TaskField,
   taskColumnSql,
-} from './column-sql.ts';
+} from './place-columns.ts';
 import { type OverviewScope, visibleProjects } from './visibility.ts';
 
 /** A column the caller may use, with how it reads in SQL. */
@@ -36,6 +34,9 @@ export interface CatalogueColumn {
 
 /** The caller's columns by dataId, in the order they are offered. */
 export type Catalogue = Map<string, CatalogueColumn>;
+
+/** A column the request has been checked to name (see `requestProblems`). */
+export const columnOf = (catalogue: Catalogue, dataId: string) => catalogue.get(dataId) as CatalogueColumn;
 
 interface EntryRow {
   id: string;

@@ -8,17 +8,11 @@ import { exportFileName, sendExport } from '../exports/exporter.ts';
 import { type Catalogue, loadOverviewContext, type OverviewContext } from './catalogue.ts';
 import type { Sql } from './column-sql.ts';
 import { exportColumns } from './export-cells.ts';
-import {
-  amongCandidates,
-  assertRequestFits,
-  filterParts,
-  keptSql,
-  keySetsOf,
-  pageCellsSql,
-  rowReader,
-  searchSql,
-  sortSql,
-} from './query.ts';
+import { amongCandidates, filterParts, searchSql } from './filter-sql.ts';
+import { keptSql } from './kept-sql.ts';
+import { pageCellsSql, rowReader } from './page-sql.ts';
+import { assertRequestFits } from './request-check.ts';
+import { keySetsOf, sortSql } from './sort-sql.ts';
 import {
   type OverviewScope,
   projectList,

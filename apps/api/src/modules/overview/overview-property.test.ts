@@ -2,9 +2,9 @@ import type { FilterGroup, FilterRow, OverviewColumn, OverviewRequest } from '@c
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/app.ts';
+import { CANDIDATE_LIMITS } from './kept-sql.ts';
 import { evaluate, FIRST_DAY, type OverviewScene, type PermitFacts } from './overview-scene.ts';
 import { idsFor, openOverviewScene } from './overview-test-kit.ts';
-import { CANDIDATE_LIMITS } from './query.ts';
 
 // Random filter trees over the scene's columns: the endpoint keeps exactly the permits the same tree keeps
 // when evaluated in memory over the rows read straight from the tables.

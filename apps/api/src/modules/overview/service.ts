@@ -15,7 +15,8 @@ import {
   type OverviewContext,
 } from './catalogue.ts';
 import type { Sql } from './column-sql.ts';
-import { assertRequestFits, overviewRow, requestProblems, runOverview } from './query.ts';
+import { overviewRow, runOverview } from './query.ts';
+import { assertRequestFits, requestProblems } from './request-check.ts';
 import { type OverviewScope, scopeOf } from './visibility.ts';
 
 // The overview context (visible projects and columns) each caller had last, per database handle: a page

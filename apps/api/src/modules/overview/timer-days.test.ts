@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { CLOCK_DAYS_AHEAD, timerDaysSql } from './column-sql.ts';
+import { CLOCK_DAYS_AHEAD, timerDaysSql } from './place-columns.ts';
 
 // The days a clock has run, counted in SQL for the overview's filters, sorts and sums, against the shared
 // timer clock that shows them everywhere else: both must give the same number for any clock.

@@ -14,18 +14,13 @@ import { contextOf } from '../../http/context.ts';
 import { ok, okSchema } from '../../http/envelope.ts';
 import {
   clearDefaultView,
-  createView,
-  defaultViews,
-  deleteView,
   favoriteView,
-  getView,
-  manageViews,
-  overwriteView,
   saveViewPrefs,
   setDefaultView,
   unfavoriteView,
   viewPrefs,
-} from './service.ts';
+} from './prefs.ts';
+import { createView, defaultViews, deleteView, getView, manageViews, overwriteView } from './service.ts';
 
 const tags = ['views'];
 const BASE = '/api/joint-use/views';
