@@ -142,7 +142,12 @@ describe.skipIf(!chromiumPath)('a project’s setup in a browser', () => {
       await expect.poll(() => result.count()).toBe(1);
       expect(await result.innerText()).toMatch(/Added\s+3/i);
       expect(await result.innerText()).toContain('the project now holds 3 poles');
-      await expect.poll(() => page.getByText('3 poles around this view').count()).toBe(1);
+      // The map's line under it: what it counts around the view, or why it cannot (read whole, so that a
+      // failure says what the page showed instead).
+      const mapSummary = page.getByText(/around this view|could not be loaded|cannot be shown/).first();
+      await expect
+        .poll(() => mapSummary.textContent({ timeout: 1_000 }).catch(() => 'no summary under the map'))
+        .toContain('3 poles around this view');
       await screenshot(page, 'project-map-data');
       await page.getByRole('region', { name: 'Project map' }).scrollIntoViewIfNeeded();
       await screenshot(page, 'project-map');
