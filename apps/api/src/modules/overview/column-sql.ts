@@ -28,6 +28,9 @@ export type FilterSql = (operator: FilterOperator, value: unknown, projects?: Sq
  */
 export type FilterSetSql = (operator: FilterOperator, value: unknown, projects?: Sql) => Sql | null;
 
+/** Joins that keys or cells read (shared constants, such as `sortJoins`), each once. */
+export const joinsSql = (joins: Sql[]) => sql.join([...new Set(joins)], sql` `);
+
 /** The permit's rows a cell can be read from: its stages (`s`), its tasks with their stage (`t`, `s`), its values (`v`). */
 export type PlaceTable = 'stages' | 'tasks' | 'values';
 

@@ -1,17 +1,9 @@
 import type { OverviewSubjectKind, OverviewSummaryOption, ParsedOverviewRequest } from '@crossarm/shared';
 import { sql } from 'kysely';
 import { type Catalogue, columnOf, type VisibleProjects } from './catalogue.ts';
-import type { Sql } from './column-sql.ts';
+import { joinsSql, type Sql } from './column-sql.ts';
 import { amongCandidates } from './filter-sql.ts';
-import {
-  columnKey,
-  direction,
-  joinsSql,
-  KEY_SET_LIMITS,
-  type KeySets,
-  keySetsOf,
-  sortKeys,
-} from './sort-sql.ts';
+import { columnKey, direction, KEY_SET_LIMITS, type KeySets, keySetsOf, sortKeys } from './sort-sql.ts';
 import { projectList } from './visibility.ts';
 
 // The permits a filter or a search keeps, with their sort keys and summed values, as the `m` of a `WITH`.

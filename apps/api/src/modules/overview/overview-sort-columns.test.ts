@@ -1,35 +1,18 @@
 import type { OverviewRequest, OverviewSummaryValue } from '@crossarm/shared';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { KEY } from '../permits/test-scene.ts';
-import type { OverviewScene } from './overview-scene.ts';
 import { columnsOf, overviewData } from './overview-test-kit.ts';
-import {
-  compareKeys,
-  DEFAULT_KEY_SET_LIMITS,
-  DEFAULT_LIMITS,
-  openSortScene,
-  restoreLimits,
-} from './overview-test-setup.ts';
+import { compareKeys, DEFAULT_KEY_SET_LIMITS, DEFAULT_LIMITS, useSortScene } from './overview-test-setup.ts';
 import { KEY_SET_LIMITS, SORT_WALK_LIMITS } from './sort-sql.ts';
 
 // Pages sorted by the workflow's active stage and next task, and the whole program sorted and summed by
 // every column, its keys read permit by permit or by sets.
 
-let t: TestApp;
-let s: OverviewScene;
-let ownerSees: Set<string>;
-let attacherSees: Set<string>;
-
-beforeAll(async () => {
-  ({ t, s, ownerSees, attacherSees } = await openSortScene());
-});
-afterEach(restoreLimits);
-afterAll(() => t.close());
+const scene = useSortScene();
 
 /** The permit numbers of a CSV export of the request, in its order. */
 async function exportedNumbers(user: string, body: OverviewRequest) {
-  const res = await t.injectAs(user, {
+  const res = await scene.t.injectAs(user, {
     method: 'POST',
     url: '/api/joint-use/overview/export/csv',
     payload: { ...body, pageOptions: undefined },
@@ -77,37 +60,41 @@ async function bothWays<T>(request: () => Promise<T>) {
 describe('a page sorted by the active stage or the next task', () => {
   it("reads the active stages' and open tasks' names in order, however the permits at the page's last name are found", async () => {
     // Two permits whose workflow has run its course: no stage is active, no task is next.
-    for (const permitId of [s.permitIds[3]!, s.permitIds[6]!]) {
-      await t.db
+    for (const permitId of [scene.s.permitIds[3]!, scene.s.permitIds[6]!]) {
+      await scene.t.db
         .updateTable('permit_stages')
         .set({ status: 'Completed', completed_at: new Date() })
         .where('permit_id', '=', permitId)
         .where('status', '=', 'Active')
         .execute();
-      await t.db.updateTable('permits').set({ active_stage_key: null }).where('id', '=', permitId).execute();
+      await scene.t.db
+        .updateTable('permits')
+        .set({ active_stage_key: null })
+        .where('id', '=', permitId)
+        .execute();
     }
     // Half the permits hold their second stage under a name that comes before the first stage's
     // ('Assessment' before 'Intake'), as a stage renamed in a later version of the workflow would be: by
     // name their permits would come first, in workflow order they follow the first stage's.
-    const renamed = s.permitIds.filter((_, index) => index % 2 === 0);
+    const renamed = scene.s.permitIds.filter((_, index) => index % 2 === 0);
     const nameSecondStage = (name: string) =>
-      t.db
+      scene.t.db
         .updateTable('permit_stages')
         .set({ name })
         .where('stage_key', '=', KEY.survey)
         .where('permit_id', 'in', renamed)
         .execute();
     await nameSecondStage('Assessment');
-    const permits = await t.db
+    const permits = await scene.t.db
       .selectFrom('permits')
       .select(['id', 'created_at', 'active_stage_key'])
       .execute();
-    const stages = await t.db
+    const stages = await scene.t.db
       .selectFrom('permit_stages')
       .selectAll()
       .where('status', '=', 'Active')
       .execute();
-    const open = await t.db
+    const open = await scene.t.db
       .selectFrom('permit_tasks')
       .selectAll()
       .where('status', 'in', ['ReadyToBegin', 'InProgress'])
@@ -128,12 +115,12 @@ describe('a page sorted by the active stage or the next task', () => {
     };
     const activeNames = new Set(
       stages
-        .filter((stage) => ownerSees.has(stage.permit_id))
+        .filter((stage) => scene.ownerSees.has(stage.permit_id))
         .map((stage) => `${stage.position} ${stage.name}`),
     );
     expect([...activeNames].sort()).toEqual(['0 Intake', '1 Assessment', '1 Survey']);
     for (const [dataId, keyOfPermit] of Object.entries(keys)) {
-      const seenKeys = new Set(permits.filter((permit) => ownerSees.has(permit.id)).map(keyOfPermit));
+      const seenKeys = new Set(permits.filter((permit) => scene.ownerSees.has(permit.id)).map(keyOfPermit));
       // Some permits hold each of several names, and some none.
       expect(seenKeys.size, `${dataId} ${JSON.stringify([...seenKeys])}`).toBeGreaterThanOrEqual(3);
       expect(seenKeys.has(null)).toBe(true);
@@ -144,7 +131,7 @@ describe('a page sorted by the active stage or the next task', () => {
       ]) {
         for (const descending of [false, true]) {
           const wanted = permits
-            .filter((permit) => ownerSees.has(permit.id))
+            .filter((permit) => scene.ownerSees.has(permit.id))
             .sort(
               (a, b) =>
                 compareKeys(keyOfPermit(a), keyOfPermit(b), descending) ||
@@ -162,12 +149,14 @@ describe('a page sorted by the active stage or the next task', () => {
             const pages: string[] = [];
             for (let page = 0; page * pageSize < wanted.length; page++) {
               pages.push(
-                ...(await overviewData(t, s.ownerMember, body(page, pageSize))).rows!.map((row) => row.id),
+                ...(await overviewData(scene.t, scene.s.ownerMember, body(page, pageSize))).rows!.map(
+                  (row) => row.id,
+                ),
               );
             }
             expect(pages, JSON.stringify({ dataId, limits, descending, pageSize })).toEqual(wanted);
           }
-          const filtered = await overviewData(t, s.ownerMember, {
+          const filtered = await overviewData(scene.t, scene.s.ownerMember, {
             ...body(0, 50),
             filterOptions: {
               condition: 'And',
@@ -194,14 +183,14 @@ describe('the whole program sorted by any column', () => {
   beforeAll(async () => {
     // Two permits hold a task of their last stage a second time, done, in their first stage: that one is
     // first, so their task cells and keys are the done task's.
-    for (const permitId of [s.permitIds[0]!, s.permitIds[9]!]) {
-      const stages = await t.db
+    for (const permitId of [scene.s.permitIds[0]!, scene.s.permitIds[9]!]) {
+      const stages = await scene.t.db
         .selectFrom('permit_stages')
         .select(['stage_key', 'position'])
         .where('permit_id', '=', permitId)
         .orderBy('position')
         .execute();
-      const task = await t.db
+      const task = await scene.t.db
         .selectFrom('permit_tasks')
         .selectAll()
         .where('permit_id', '=', permitId)
@@ -209,7 +198,7 @@ describe('the whole program sorted by any column', () => {
         .orderBy('position')
         .executeTakeFirstOrThrow();
       expect(task.status).not.toBe('Completed');
-      await t.db
+      await scene.t.db
         .insertInto('permit_tasks')
         .values({
           ...task,
@@ -226,7 +215,7 @@ describe('the whole program sorted by any column', () => {
     // A permit the pole owner sees holds its active stage's entry a second time, later in its workflow, with
     // an open task placed first there: the active stage's own open tasks come first, so its active task is
     // still theirs.
-    const firstOpen = await t.db
+    const firstOpen = await scene.t.db
       .selectFrom('permit_stages as s')
       .innerJoin('permit_tasks as t', (join) =>
         join.onRef('t.permit_id', '=', 's.permit_id').onRef('t.stage_key', '=', 's.stage_key'),
@@ -236,24 +225,24 @@ describe('the whole program sorted by any column', () => {
       .where('s.status', '=', 'Active')
       .where('t.status', 'in', ['ReadyToBegin', 'InProgress'])
       .where('t.position', '>', 0)
-      .where('s.permit_id', 'in', [...ownerSees])
+      .where('s.permit_id', 'in', [...scene.ownerSees])
       .orderBy('t.permit_id')
       .orderBy('t.position')
       .executeTakeFirstOrThrow();
     const { stage_entry, ...open } = firstOpen;
     twiceHeld = { permitId: open.permit_id, stageEntry: stage_entry };
-    const active = await t.db
+    const active = await scene.t.db
       .selectFrom('permit_stages')
       .selectAll()
       .where('permit_id', '=', open.permit_id)
       .where('stage_key', '=', open.stage_key)
       .executeTakeFirstOrThrow();
     const again = crypto.randomUUID();
-    await t.db
+    await scene.t.db
       .insertInto('permit_stages')
       .values({ ...active, stage_key: again, position: 99, status: 'NotStarted', started_at: null })
       .execute();
-    await t.db
+    await scene.t.db
       .insertInto('permit_tasks')
       .values({
         ...open,
@@ -269,13 +258,15 @@ describe('the whole program sorted by any column', () => {
     // Sorting every visible permit reads a key by an index in order, by one grouped pass over the projects'
     // places, or permit by permit; under a filter keeping every permit, each permit's key is read on its own
     // or by sets, as many permits are kept.
-    const columns = [...(await columnsOf(t, s.ownerMember)).values()].filter((column) => column.sortable);
+    const columns = [...(await columnsOf(scene.t, scene.s.ownerMember)).values()].filter(
+      (column) => column.sortable,
+    );
     expect(columns.length).toBeGreaterThan(30);
     let varied = 0;
     for (const column of columns) {
       for (const [user, seen] of [
-        [s.ownerMember, ownerSees],
-        [s.attacherMember, attacherSees],
+        [scene.s.ownerMember, scene.ownerSees],
+        [scene.s.attacherMember, scene.attacherSees],
       ] as const) {
         for (const descending of [false, true]) {
           const body: OverviewRequest = {
@@ -284,8 +275,8 @@ describe('the whole program sorted by any column', () => {
             sortOptions: [{ dataId: column.dataId, direction: descending ? 'Descending' : 'Ascending' }],
           };
           const label = JSON.stringify({ column: column.dataId, user, descending });
-          const whole = await overviewData(t, user, body);
-          const kept = await bothWays(() => overviewData(t, user, { ...body, filterOptions: keepAll }));
+          const whole = await overviewData(scene.t, user, body);
+          const kept = await bothWays(() => overviewData(scene.t, user, { ...body, filterOptions: keepAll }));
           for (const way of [kept.oneByOne, kept.bySets]) {
             expect(
               whole.rows!.map((row) => row.id),
@@ -294,7 +285,7 @@ describe('the whole program sorted by any column', () => {
           }
           expect(new Set(whole.rows!.map((row) => row.id)), label).toEqual(seen);
           const shown = whole.rows!.map((row) => JSON.stringify(row.values[column.dataId] ?? null));
-          if (user === s.ownerMember && !descending && new Set(shown).size > 2) varied++;
+          if (user === scene.s.ownerMember && !descending && new Set(shown).size > 2) varied++;
         }
       }
     }
@@ -304,17 +295,17 @@ describe('the whole program sorted by any column', () => {
 
   it('orders by the active task of the first stage of the entry, in memory too', async () => {
     const entry = twiceHeld.stageEntry;
-    const stages = await t.db
+    const stages = await scene.t.db
       .selectFrom('permit_stages')
       .selectAll()
       .where('library_entry_id', '=', entry)
       .execute();
-    const tasks = await t.db
+    const tasks = await scene.t.db
       .selectFrom('permit_tasks')
       .selectAll()
       .where('status', 'in', ['ReadyToBegin', 'InProgress'])
       .execute();
-    const permits = await t.db.selectFrom('permits').select(['id', 'created_at']).execute();
+    const permits = await scene.t.db.selectFrom('permits').select(['id', 'created_at']).execute();
     const keyOfPermit = (permitId: string) => {
       const first = stages
         .filter((stage) => stage.permit_id === permitId)
@@ -329,7 +320,7 @@ describe('the whole program sorted by any column', () => {
     expect(keyOfPermit(twiceHeld.permitId)).not.toBe('aardvark check');
     for (const descending of [false, true]) {
       const wanted = permits
-        .filter((permit) => ownerSees.has(permit.id))
+        .filter((permit) => scene.ownerSees.has(permit.id))
         .sort(
           (a, b) =>
             compareKeys(keyOfPermit(a.id), keyOfPermit(b.id), descending) ||
@@ -338,7 +329,7 @@ describe('the whole program sorted by any column', () => {
         )
         .map((permit) => permit.id);
       const dataId = `stage.${entry}.ActiveTask`;
-      const data = await overviewData(t, s.ownerMember, {
+      const data = await overviewData(scene.t, scene.s.ownerMember, {
         pageOptions: { page: 0, pageSize: 100 },
         columnOptions: ['permit.PermitNumber', dataId],
         sortOptions: [{ dataId, direction: descending ? 'Descending' : 'Ascending' }],
@@ -348,14 +339,14 @@ describe('the whole program sorted by any column', () => {
   });
 
   it("sums up each column of the whole program as each permit's value read on its own", async () => {
-    const columns = [...(await columnsOf(t, s.ownerMember)).values()].filter(
+    const columns = [...(await columnsOf(scene.t, scene.s.ownerMember)).values()].filter(
       (column) => column.metrics.length > 0,
     );
     expect(columns.length).toBeGreaterThan(30);
     let nonEmpty = 0;
     for (const [user, seen] of [
-      [s.ownerMember, ownerSees],
-      [s.attacherMember, attacherSees],
+      [scene.s.ownerMember, scene.ownerSees],
+      [scene.s.attacherMember, scene.attacherSees],
     ] as const) {
       // Every metric of every column in one request, and the page alongside.
       const summaryRowOptions = columns.flatMap((column) =>
@@ -367,8 +358,10 @@ describe('the whole program sorted by any column', () => {
         summaryRowOptions,
       };
       const query = '?includeCount=true&includeSummary=true';
-      const whole = await overviewData(t, user, body, query);
-      const kept = await bothWays(() => overviewData(t, user, { ...body, filterOptions: keepAll }, query));
+      const whole = await overviewData(scene.t, user, body, query);
+      const kept = await bothWays(() =>
+        overviewData(scene.t, user, { ...body, filterOptions: keepAll }, query),
+      );
       expect(whole.total).toBe(seen.size);
       expect(whole.summary).toHaveLength(summaryRowOptions.length);
       for (const way of [kept.oneByOne, kept.bySets]) {
@@ -376,7 +369,7 @@ describe('the whole program sorted by any column', () => {
         expectSameSummary(whole.summary!, way.summary!, { user });
       }
       whole.summary!.forEach((item) => {
-        if (user === s.ownerMember && item.value !== null && item.value !== 0) nonEmpty++;
+        if (user === scene.s.ownerMember && item.value !== null && item.value !== 0) nonEmpty++;
       });
     }
     expect(nonEmpty).toBeGreaterThan(columns.length);
@@ -388,15 +381,15 @@ describe('the whole program sorted by any column', () => {
       rows: [{ id: 'r', dataId: 'permit.Status', operator: 'Equals', value: 'Active' }],
       groups: [],
     };
-    const columns = [...(await columnsOf(t, s.ownerMember)).values()];
+    const columns = [...(await columnsOf(scene.t, scene.s.ownerMember)).values()];
     const statusOfTask = columns.find((column) => column.subjectKind === 'Task' && column.name === 'Status')!;
     const summaryRowOptions = columns.flatMap((column) =>
       column.metrics.map((metric) => ({ dataId: column.dataId, metric })),
     );
     const ids = (data: { rows: { id: string }[] | null }) => data.rows!.map((row) => row.id);
     for (const [user, seen] of [
-      [s.ownerMember, ownerSees],
-      [s.attacherMember, attacherSees],
+      [scene.s.ownerMember, scene.ownerSees],
+      [scene.s.attacherMember, scene.attacherSees],
     ] as const) {
       // The page alone, sorted by each column either way.
       for (const column of columns.filter((item) => item.sortable)) {
@@ -407,7 +400,7 @@ describe('the whole program sorted by any column', () => {
             filterOptions: some,
             sortOptions: [{ dataId: column.dataId, direction: descending ? 'Descending' : 'Ascending' }],
           };
-          const { oneByOne, bySets } = await bothWays(() => overviewData(t, user, body));
+          const { oneByOne, bySets } = await bothWays(() => overviewData(scene.t, user, body));
           expect(ids(bySets), JSON.stringify({ column: column.dataId, user, descending })).toEqual(
             ids(oneByOne),
           );
@@ -421,7 +414,7 @@ describe('the whole program sorted by any column', () => {
         sortOptions: [{ dataId: statusOfTask.dataId, direction: 'Ascending' }],
       };
       const exported = await bothWays(() => exportedNumbers(user, sorted));
-      const numbers = (await overviewData(t, user, sorted)).rows!.map(
+      const numbers = (await overviewData(scene.t, user, sorted)).rows!.map(
         (row) => row.values['permit.PermitNumber'],
       );
       expect(exported.oneByOne).toEqual(numbers);
@@ -435,10 +428,10 @@ describe('the whole program sorted by any column', () => {
         summaryRowOptions,
       };
       const query = '?includeCount=true&includeSummary=true';
-      const withPage = await bothWays(() => overviewData(t, user, body, query));
+      const withPage = await bothWays(() => overviewData(scene.t, user, body, query));
       const totalsOnly = await bothWays(() =>
         overviewData(
-          t,
+          scene.t,
           user,
           { ...body, pageOptions: { page: 0, pageSize: 0 } },
           `${query}&includeData=false`,
@@ -456,7 +449,7 @@ describe('the whole program sorted by any column', () => {
   });
 
   it('reads grouped keys with a second key, and exports in the order of the pages', async () => {
-    const columns = await columnsOf(t, s.ownerMember);
+    const columns = await columnsOf(scene.t, scene.s.ownerMember);
     const pick = (subjectKind: string, name: string) =>
       [...columns.values()].find((column) => column.subjectKind === subjectKind && column.name === name)!
         .dataId;
@@ -481,18 +474,21 @@ describe('the whole program sorted by any column', () => {
         sortOptions,
       };
       const label = JSON.stringify(sortOptions);
-      const whole = await overviewData(t, s.ownerMember, body);
-      const kept = await overviewData(t, s.ownerMember, { ...body, filterOptions: keepAll });
+      const whole = await overviewData(scene.t, scene.s.ownerMember, body);
+      const kept = await overviewData(scene.t, scene.s.ownerMember, { ...body, filterOptions: keepAll });
       const ids = whole.rows!.map((row) => row.id);
       expect(ids, label).toEqual(kept.rows!.map((row) => row.id));
       // Page by page, the same order.
       const pages: string[] = [];
       for (let page = 0; page * 3 < ids.length; page++) {
-        const data = await overviewData(t, s.ownerMember, { ...body, pageOptions: { page, pageSize: 3 } });
+        const data = await overviewData(scene.t, scene.s.ownerMember, {
+          ...body,
+          pageOptions: { page, pageSize: 3 },
+        });
         pages.push(...data.rows!.map((row) => row.id));
       }
       expect(pages, label).toEqual(ids);
-      const numbers = await exportedNumbers(s.ownerMember, body);
+      const numbers = await exportedNumbers(scene.s.ownerMember, body);
       expect(numbers, label).toEqual(whole.rows!.map((row) => row.values['permit.PermitNumber']));
     }
   });

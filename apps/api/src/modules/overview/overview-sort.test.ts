@@ -1,32 +1,16 @@
 import type { OverviewRequest } from '@crossarm/shared';
 import fc from 'fast-check';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
 import type { OverviewScene } from './overview-scene.ts';
 import { overviewData } from './overview-test-kit.ts';
-import {
-  compareKeys,
-  DEFAULT_LIMITS,
-  openSortScene,
-  restoreLimits,
-  type StoredValue,
-} from './overview-test-setup.ts';
+import { compareKeys, DEFAULT_LIMITS, type StoredValue, useSortScene } from './overview-test-setup.ts';
 import { SORT_WALK_LIMITS } from './sort-sql.ts';
 
 // Pages sorted first by a property that an index holds in order are read from that index; they must be the
 // pages the permits' values give when sorted in memory, whichever way the permits at the page's last value
 // are found (read whole, or newest first).
 
-let t: TestApp;
-let s: OverviewScene;
-let ownerSees: Set<string>;
-let attacherSees: Set<string>;
-
-beforeAll(async () => {
-  ({ t, s, ownerSees, attacherSees } = await openSortScene());
-});
-afterEach(restoreLimits);
-afterAll(() => t.close());
+const scene = useSortScene();
 
 type Reading = 'Date' | 'Enum' | 'Number';
 /** A second sort key: the permit's poles, or its applicant's name (read by join). */
@@ -55,12 +39,12 @@ async function expectedOrder(
   descending: boolean,
   second: Second | null,
 ) {
-  const values = (await t.db
+  const values = (await scene.t.db
     .selectFrom('permit_property_values')
     .select(['permit_id', 'property_entry_id', 'task_key', 'value', 'updated_at'])
     .where('property_entry_id', '=', entryId)
     .execute()) as StoredValue[];
-  const permits = await t.db
+  const permits = await scene.t.db
     .selectFrom('permits as p')
     .innerJoin('organizations as o', 'o.id', 'p.applicant_organization_id')
     .select(['p.id', 'p.created_at', 'p.actual_poles', 'o.name as applicant'])
@@ -138,11 +122,11 @@ describe('a page sorted by a property', () => {
         sorts(),
         async ({ property, descending, second, pageSize, page, limits, attacher }) => {
           const [name, reading] = property;
-          const entryId = name === 'poleCount' ? s.entries.poleCount : s.property[name];
+          const entryId = name === 'poleCount' ? scene.s.entries.poleCount : scene.s.property[name];
           const dataId = `property.${entryId}`;
-          const user = attacher ? s.attacherMember : s.ownerMember;
+          const user = attacher ? scene.s.attacherMember : scene.s.ownerMember;
           const all = await expectedOrder(
-            attacher ? attacherSees : ownerSees,
+            attacher ? scene.attacherSees : scene.ownerSees,
             entryId,
             reading,
             descending,
@@ -150,11 +134,11 @@ describe('a page sorted by a property', () => {
           );
           Object.assign(SORT_WALK_LIMITS, limits);
           const body = sortedBody(dataId, descending, second, page, pageSize);
-          const data = await overviewData(t, user, body, '?includeCount=true');
+          const data = await overviewData(scene.t, user, body, '?includeCount=true');
           expect(data.rows!.map((row) => row.id)).toEqual(all.slice(page * pageSize, (page + 1) * pageSize));
           expect(data.total).toBe(all.length);
           // A filter keeping every permit sorts each permit's key computed on its own.
-          const filtered = await overviewData(t, user, {
+          const filtered = await overviewData(scene.t, user, {
             ...body,
             filterOptions: {
               condition: 'And',
@@ -170,23 +154,27 @@ describe('a page sorted by a property', () => {
   });
 
   it("finds the permits holding the page's last value newest first when they are many, or reads them whole", async () => {
-    const dataId = `property.${s.property.kind}`;
+    const dataId = `property.${scene.s.property.kind}`;
     for (const limits of [
       { wholeTie: 1, newestWalk: 1000 },
       { wholeTie: 1, newestWalk: 3 },
       DEFAULT_LIMITS,
     ]) {
       for (const [user, seen] of [
-        [s.ownerMember, ownerSees],
-        [s.attacherMember, attacherSees],
+        [scene.s.ownerMember, scene.ownerSees],
+        [scene.s.attacherMember, scene.attacherSees],
       ] as const) {
         for (const descending of [false, true]) {
-          const all = await expectedOrder(seen, s.property.kind, 'Enum', descending, null);
+          const all = await expectedOrder(seen, scene.s.property.kind, 'Enum', descending, null);
           Object.assign(SORT_WALK_LIMITS, limits);
           for (const pageSize of [1, 4]) {
             const pages: string[] = [];
             for (let page = 0; page * pageSize < all.length; page++) {
-              const data = await overviewData(t, user, sortedBody(dataId, descending, null, page, pageSize));
+              const data = await overviewData(
+                scene.t,
+                user,
+                sortedBody(dataId, descending, null, page, pageSize),
+              );
               pages.push(...data.rows!.map((row) => row.id));
             }
             expect(pages, JSON.stringify({ limits, descending, pageSize })).toEqual(all);
@@ -197,32 +185,34 @@ describe('a page sorted by a property', () => {
   });
 
   it('reads values filled in on tasks, and keeps values that are no key with the empty ones', async () => {
-    const due = await expectedOrder(ownerSees, s.property.due, 'Date', false, null);
+    const due = await expectedOrder(scene.ownerSees, scene.s.property.due, 'Date', false, null);
     const data = await overviewData(
-      t,
-      s.ownerMember,
-      sortedBody(`property.${s.property.due}`, false, null, 0, 50),
+      scene.t,
+      scene.s.ownerMember,
+      sortedBody(`property.${scene.s.property.due}`, false, null, 0, 50),
     );
     expect(data.rows!.map((row) => row.id)).toEqual(due);
     // Permit 1's latest values are its two task values written at once; the first task by key counts.
-    const shown = new Map(data.rows!.map((row) => [row.id, row.values[`property.${s.property.due}`]]));
-    expect(shown.get(s.permitIds[1]!)).toMatch(/^2026-06-1/);
+    const shown = new Map(data.rows!.map((row) => [row.id, row.values[`property.${scene.s.property.due}`]]));
+    expect(shown.get(scene.s.permitIds[1]!)).toMatch(/^2026-06-1/);
     // The over-long choice and the number written as text are shown but sort last.
     const kind = await overviewData(
-      t,
-      s.ownerMember,
-      sortedBody(`property.${s.property.kind}`, true, null, 0, 50),
+      scene.t,
+      scene.s.ownerMember,
+      sortedBody(`property.${scene.s.property.kind}`, true, null, 0, 50),
     );
-    const kindKeys = kind.rows!.map((row) => row.values[`property.${s.property.kind}`] as string | null);
+    const kindKeys = kind.rows!.map(
+      (row) => row.values[`property.${scene.s.property.kind}`] as string | null,
+    );
     const noKey = (key: string | null) => key === null || key.length === 300;
     const firstEmpty = kindKeys.findIndex(noKey);
-    const longAt = kind.rows!.findIndex((row) => row.id === s.permitIds[4]);
+    const longAt = kind.rows!.findIndex((row) => row.id === scene.s.permitIds[4]);
     expect(kindKeys[longAt]).toHaveLength(300);
     expect(firstEmpty).toBeGreaterThan(0);
     expect(longAt).toBeGreaterThanOrEqual(firstEmpty);
     expect(kindKeys.slice(firstEmpty).every(noKey)).toBe(true);
     expect(kind.rows!.map((row) => row.id)).toEqual(
-      await expectedOrder(ownerSees, s.property.kind, 'Enum', true, null),
+      await expectedOrder(scene.ownerSees, scene.s.property.kind, 'Enum', true, null),
     );
   });
 });
@@ -230,7 +220,7 @@ describe('a page sorted by a property', () => {
 describe('a page sorted by the applicant or the pole owner', () => {
   /** The visible permits by a name ignoring case (empty last), then newest first. */
   async function byName(seen: Set<string>, name: 'applicant' | 'owner', descending: boolean) {
-    const permits = await t.db
+    const permits = await scene.t.db
       .selectFrom('permits as p')
       .innerJoin('organizations as a', 'a.id', 'p.applicant_organization_id')
       .innerJoin('projects as pr', 'pr.id', 'p.project_id')
@@ -254,8 +244,8 @@ describe('a page sorted by the applicant or the pole owner', () => {
     ];
     for (const { dataId, name } of cases) {
       for (const [user, seen] of [
-        [s.ownerMember, ownerSees],
-        [s.attacherMember, attacherSees],
+        [scene.s.ownerMember, scene.ownerSees],
+        [scene.s.attacherMember, scene.attacherSees],
       ] as const) {
         for (const descending of [false, true]) {
           const wanted = await byName(seen, name, descending);
@@ -266,15 +256,15 @@ describe('a page sorted by the applicant or the pole owner', () => {
           });
           const pages: string[] = [];
           for (let page = 0; page * 4 < wanted.length; page++) {
-            pages.push(...(await overviewData(t, user, body(page, 4))).rows!.map((row) => row.id));
+            pages.push(...(await overviewData(scene.t, user, body(page, 4))).rows!.map((row) => row.id));
           }
           const label = JSON.stringify({ dataId, user, descending });
           expect(pages, label).toEqual(wanted.map((permit) => permit.id));
           // The pole owner sees permits of several applicants, and of two pole owners (it attaches on C).
-          if (user === s.ownerMember) {
+          if (user === scene.s.ownerMember) {
             expect(new Set(wanted.map((permit) => permit[name])).size, label).toBeGreaterThan(1);
           }
-          const res = await t.injectAs(user, {
+          const res = await scene.t.injectAs(user, {
             method: 'POST',
             url: '/api/joint-use/overview/export/csv',
             payload: { ...body(0, 50), pageOptions: undefined },

@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { TestApp } from '../../../test/app.ts';
 import type { OverviewScene } from './overview-scene.ts';
 import { joinAsAttacher, openOverviewScene, seenOneByOne } from './overview-test-kit.ts';
@@ -23,6 +23,22 @@ type WrittenValue = Omit<StoredValue, 'value'> & { value: string };
 
 const later = (date: Date | undefined, hours: number) =>
   new Date((date ?? new Date('2026-03-01T00:00:00Z')).getTime() + hours * 3_600_000);
+
+export type SortScene = Awaited<ReturnType<typeof openSortScene>>;
+
+/**
+ * The sort scene of a test file: opened before its tests, the sort limits restored after each one, closed
+ * after them all. Its fields are set once the file's tests start.
+ */
+export function useSortScene(): SortScene {
+  const scene = {} as SortScene;
+  beforeAll(async () => {
+    Object.assign(scene, await openSortScene());
+  });
+  afterEach(restoreLimits);
+  afterAll(() => scene.t?.close());
+  return scene;
+}
 
 /**
  * The test app with the overview scene, the pole owner attaching to the second owner's project, property

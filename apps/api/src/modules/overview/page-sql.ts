@@ -1,8 +1,7 @@
 import type { OverviewRow } from '@crossarm/shared';
 import { sql } from 'kysely';
 import { type Catalogue, columnOf } from './catalogue.ts';
-import { PLACE_ENTRY, type PlaceTable, type Sql } from './column-sql.ts';
-import { joinsSql } from './sort-sql.ts';
+import { joinsSql, PLACE_ENTRY, type PlaceTable, type Sql } from './column-sql.ts';
 
 // The cells of a page's permits (`c0, c1...`) and how their raw rows read as overview rows.
 

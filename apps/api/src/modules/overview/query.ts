@@ -10,11 +10,11 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import { PREPARED } from '../../db/prepared.ts';
 import type { Catalogue, OverviewContext } from './catalogue.ts';
-import type { Sql } from './column-sql.ts';
+import { joinsSql, type Sql } from './column-sql.ts';
 import { amongCandidates, filterParts, searchedSql, searchSql } from './filter-sql.ts';
 import { keptSql, PROJECT_JOIN, valuesOf } from './kept-sql.ts';
 import { pageCellsSql, rowReader, shownSql } from './page-sql.ts';
-import { joinsSql, keySetsOf, sortSql, walkedPageSql } from './sort-sql.ts';
+import { keySetsOf, sortSql, walkedPageSql } from './sort-sql.ts';
 import { type OverviewScope, projectList, visibleAmong, visiblePermits } from './visibility.ts';
 
 const METRIC_SQL: Record<SummaryMetric, (x: Sql) => Sql> = {

@@ -1,7 +1,7 @@
 import type { ParsedOverviewRequest } from '@crossarm/shared';
 import { sql } from 'kysely';
 import { type Catalogue, columnOf, type VisibleProjects } from './catalogue.ts';
-import type { ColumnSql, SortWalk, Sql } from './column-sql.ts';
+import { type ColumnSql, joinsSql, type SortWalk, type Sql } from './column-sql.ts';
 
 // A request's sort keys over the permit `p`: each column's key read on its own or by sets, the `ORDER BY`,
 // and the page of the whole program read by walking an index in key order.
@@ -73,9 +73,6 @@ export function sortKeys(
     ];
   });
 }
-
-/** Joins keys read (the shared constants of `sortJoins`), each once. */
-export const joinsSql = (joins: Sql[]) => sql.join([...new Set(joins)], sql` `);
 
 export type SortKey = ReturnType<typeof sortKeys>[number];
 
