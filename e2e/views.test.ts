@@ -218,7 +218,9 @@ describe.skipIf(!chromiumPath)('saved views in a browser', () => {
     await screenshot(dana, 'views-saved');
   });
 
-  it('shares the view with a person of another organization, who sees only her own permits in it', async () => {
+  it('shares the view with a person of another organization, who is told, opens it and sees only her own permits', async () => {
+    maria = await signedInPage(suite, DEMO.fiberAdmin, '/permitting/all');
+    expect(await countOf(maria)).toBe(229);
     const menu = await openViews(dana);
     await menu.getByRole('menuitem', { name: 'Share…' }).click();
     const dialog = dana.getByRole('dialog', { name: `Share ${VIEW_NAME}` });
@@ -231,10 +233,15 @@ describe.skipIf(!chromiumPath)('saved views in a browser', () => {
     await dialog.getByRole('button', { name: 'Save sharing' }).click();
     await dialog.waitFor({ state: 'detached' });
 
-    maria = await signedInPage(suite, DEMO.fiberAdmin, '/permitting/all');
-    expect(await countOf(maria)).toBe(229);
-    await maria.goto(viewUrl);
+    // Maria, with the tracker open, is told at once, and opens the view from the notice.
+    const notice = maria.getByRole('status').filter({ hasText: 'View shared with you' });
+    await expect.poll(() => notice.count(), { timeout: 15_000 }).toBe(1);
+    expect(await notice.innerText()).toMatch(new RegExp(`shared “${VIEW_NAME}” with you\\.`));
+    await notice.getByRole('button', { name: 'Open' }).click();
     await expect.poll(() => heading(maria).innerText()).toBe(VIEW_NAME);
+    expect(new URL(maria.url()).searchParams.get('view')).toBe(
+      new URL(viewUrl, maria.url()).searchParams.get('view'),
+    );
     await expect.poll(() => countOf(maria)).toBeLessThan(229);
     const seen = await countOf(maria);
     expect(seen).toBeGreaterThan(0);
@@ -595,10 +602,26 @@ describe.skipIf(!chromiumPath)('saved views in a browser', () => {
     menu = await openViews(dana);
     await menu.getByRole('menuitem', { name: 'Favourite', exact: true }).click();
     await expect.poll(() => dana.getByText('Added to favourites').count()).toBeGreaterThan(0);
-    // The same view open in a second tab while it is deleted in the first.
+    // The same view open in a second tab: saved again in the first, the second follows it.
     const other = await dana.context().newPage();
     await other.goto(goneUrl);
     await expect.poll(() => heading(other).innerText()).toBe('Short lived');
+    const sortOf = (page: Page) => new URL(page.url()).searchParams.get('sort');
+    const sortBefore = sortOf(other);
+    await dana.getByRole('button', { name: 'Sort by Permit Number' }).click();
+    await expect.poll(() => dana.getByRole('img', { name: 'Unsaved changes' }).count()).toBe(1);
+    await (await openViews(dana)).getByRole('menuitem', { name: 'Save view' }).click();
+    await expect.poll(() => dana.getByRole('img', { name: 'Unsaved changes' }).count()).toBe(0);
+    expect(sortOf(dana)).not.toBe(sortBefore);
+    await expect.poll(() => sortOf(other), { timeout: 15_000 }).toBe(sortOf(dana));
+    expect(await other.getByRole('img', { name: 'Unsaved changes' }).count()).toBe(0);
+
+    // Deleted in the first tab, the second says at once that it is unavailable, not that something failed,
+    // and its favourite leaves the navigation.
+    const otherFavourite = other
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Short lived' });
+    await expect.poll(() => otherFavourite.count()).toBe(1);
     menu = await openViews(dana);
     await menu.getByRole('menuitem', { name: 'Delete' }).click();
     await dana
@@ -606,19 +629,13 @@ describe.skipIf(!chromiumPath)('saved views in a browser', () => {
       .getByRole('button', { name: 'Delete view' })
       .click();
     await expect.poll(() => heading(dana).innerText()).toBe('All Permits');
-    // The second tab's views menu, opened, no longer offers it among the favourites or the views.
-    const otherMenu = await openViews(other);
-    await expect.poll(() => otherMenu.getByRole('menuitem', { name: 'Short lived' }).count()).toBe(0);
-    await other.keyboard.press('Escape');
-    // Saving a change to it there says it is unavailable, not that something failed.
-    await other.getByRole('button', { name: 'Sort by Permit Number' }).click();
-    await expect.poll(() => other.getByRole('img', { name: 'Unsaved changes' }).count()).toBe(1);
-    await (await openViews(other)).getByRole('menuitem', { name: 'Save view' }).click();
     await expect
-      .poll(() => other.getByRole('heading', { name: 'View Unavailable' }).count())
+      .poll(() => other.getByRole('heading', { name: 'View Unavailable' }).count(), { timeout: 15_000 })
       .toBeGreaterThan(0);
     await expect.poll(() => other.getByText(UNAVAILABLE_TEXT).count()).toBeGreaterThan(0);
+    expect(await table(other).count()).toBe(0);
     expect(await other.getByText('Encountered Error').count()).toBe(0);
+    await expect.poll(() => otherFavourite.count()).toBe(0);
     await other.close();
 
     await dana.goto(goneUrl);
@@ -628,7 +645,9 @@ describe.skipIf(!chromiumPath)('saved views in a browser', () => {
     await dana.getByRole('link', { name: 'Go to All Permits' }).click();
     await expect.poll(() => heading(dana).innerText()).toBe('All Permits');
 
-    // The shared view, no longer shared with Maria.
+    // The shared view, no longer shared with Maria while she has it open: her page says so at once.
+    await maria.goto(viewUrl);
+    await expect.poll(() => heading(maria).innerText()).toBe(VIEW_NAME);
     await dana.goto(viewUrl);
     await expect.poll(() => heading(dana).innerText()).toBe(VIEW_NAME);
     menu = await openViews(dana);
@@ -638,6 +657,11 @@ describe.skipIf(!chromiumPath)('saved views in a browser', () => {
     await share.getByRole('button', { name: 'Save sharing' }).click();
     await share.waitFor({ state: 'detached' });
 
+    await expect
+      .poll(() => maria.getByRole('heading', { name: 'View Unavailable' }).count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    expect(await table(maria).count()).toBe(0);
+    // Opened again, it stays unavailable.
     await maria.goto('/permitting/all');
     await countOf(maria);
     await maria.goto(viewUrl);

@@ -45,5 +45,10 @@ export const HubEvent = {
   OrganizationSessionInvalid: 'organization-session-invalid',
   /** An organization was restricted on a project, or its restriction lifted: it rechecks what it may do. */
   ProjectRestrictionChanged: 'project-restriction-changed',
+  /**
+   * A saved view was overwritten, deleted or shared differently: pages showing it, and lists naming it, read
+   * it again (a view no longer there, or no longer shared, then says so).
+   */
+  ViewChanged: 'view-changed',
 } as const;
 export type HubEvent = (typeof HubEvent)[keyof typeof HubEvent];

@@ -32,7 +32,7 @@ import {
   visibleViewRows,
   writePrefs,
 } from './repo.ts';
-import { announceShares, assertShareable } from './sharing.ts';
+import { announceChange, announceShares, assertShareable } from './sharing.ts';
 
 // ---- Reading
 
@@ -276,6 +276,7 @@ export async function overwriteView(
       await replacePermissions(trx, id, grants);
       await announceShares(ctx, trx, { id, name: view.name }, before, grants);
     }
+    await announceChange(ctx, trx, id, before, grants);
   });
   return savedView(ctx, id);
 }
@@ -297,6 +298,8 @@ export async function deleteView(ctx: ServiceContext, id: string): Promise<void>
     for (const owner of await prefsNaming(trx, id)) {
       await writePrefs(trx, owner.userId, owner.organizationId, withoutView(owner.prefs, id));
     }
+    const held = (await permissionsOf(trx, [id])).get(id)!;
     await deleteViewRow(trx, id);
+    await announceChange(ctx, trx, id, held);
   });
 }

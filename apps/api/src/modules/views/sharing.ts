@@ -1,4 +1,4 @@
-import type { FieldError, ViewPermissions } from '@crossarm/shared';
+import { type FieldError, HubEvent, type ViewPermissions } from '@crossarm/shared';
 import type { Trx } from '../../db/database.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -88,4 +88,22 @@ export async function announceShares(
       connectionId: ctx.connectionId,
     });
   }
+}
+
+/**
+ * Tells everyone who could see the view before a change, or can after it (its people and organizations,
+ * the owner among them), that it changed: their pages showing it read it again. The caller's own page is
+ * left out; its other pages hear it too.
+ */
+export async function announceChange(
+  ctx: ServiceContext,
+  trx: Trx,
+  viewId: string,
+  ...grants: ViewPermissions[]
+) {
+  const users = new Set(grants.flatMap((held) => held.users.map((grant) => grant.userId)));
+  const organizations = new Set(grants.flatMap((held) => held.organizations.map((grant) => grant.id)));
+  const event = { type: HubEvent.ViewChanged, payload: { viewId }, connectionId: ctx.connectionId };
+  for (const userId of users) await ctx.app.events.record(trx, { ...event, userId });
+  for (const organizationId of organizations) await ctx.app.events.record(trx, { ...event, organizationId });
 }

@@ -3,6 +3,7 @@ import {
   ALL_PERMITS_VIEW_ID,
   type CustomViewInput,
   DEFAULT_DASHBOARD_VIEW_ID,
+  HubEvent,
 } from '@crossarm/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sampleDefinition } from '../../../../../packages/shared/src/workflow-fixtures.ts';
@@ -57,13 +58,20 @@ const fieldsOf = (res: { json(): { errors?: { field: string }[] } }) =>
 const ownedBy = async (userId: string) =>
   (await t.db.selectFrom('custom_views').select('id').where('owner_user_id', '=', userId).execute()).length;
 
-const sharedEvents = (viewId: string) =>
+const eventsOf = (type: string, viewId: string) =>
   t.db
     .selectFrom('events')
-    .select(['user_id', 'organization_id', 'payload'])
-    .where('type', '=', 'CustomViewShared')
+    .select(['user_id', 'organization_id', 'payload', 'connection_id'])
+    .where('type', '=', type)
     .where(({ ref }) => ref('payload', '->>').key('viewId' as never), '=', viewId)
+    .orderBy('id')
     .execute();
+const sharedEvents = (viewId: string) => eventsOf('CustomViewShared', viewId);
+/** Who heard that the view changed: each person and organization once a change. */
+const changeHeardBy = async (viewId: string) =>
+  (await eventsOf(HubEvent.ViewChanged, viewId)).map(
+    (event) => event.user_id ?? `org:${event.organization_id}`,
+  );
 
 describe('saved views', () => {
   it('creates a view, normalizing its filter, and reads it back', async () => {
@@ -533,6 +541,53 @@ describe('sharing', () => {
     );
     expect(failed.statusCode).toBe(400);
     expect(await sharedEvents(view.id)).toHaveLength(2);
+  });
+
+  it('tells everyone who saw the view before or sees it after that it changed, or is gone', async () => {
+    const view = await create(s.ownerMember, {
+      permissions: { users: [{ userId: s.attacherMember, permission: 'Edit' }], organizations: [] },
+    });
+    expect(await changeHeardBy(view.id)).toEqual([]);
+
+    // Shared with an organization instead of the person: both hear it, and the owner.
+    const shared = await put(
+      s.ownerMember,
+      view.id,
+      body({ permissions: { users: [], organizations: [{ id: s.otherAttacherOrg, permission: 'View' }] } }),
+    );
+    expect(shared.statusCode, shared.body).toBe(200);
+    expect((await changeHeardBy(view.id)).sort()).toEqual(
+      [s.ownerMember, s.attacherMember, `org:${s.otherAttacherOrg}`].sort(),
+    );
+    const [heard] = await eventsOf(HubEvent.ViewChanged, view.id);
+    expect(heard!.payload).toEqual({ viewId: view.id });
+
+    // A refused overwrite tells no one.
+    const before = (await changeHeardBy(view.id)).length;
+    expect((await put(s.attacherMember, view.id, body({ name: 'Taken over' }))).statusCode).toBe(404);
+    expect(await changeHeardBy(view.id)).toHaveLength(before);
+
+    // Deleted: everyone who still sees it hears it once more, the caller's own page left out.
+    const removed = await t.injectAs(s.ownerMember, {
+      method: 'DELETE',
+      url: `${BASE}/${view.id}`,
+      headers: { 'x-connection-id': 'owner-tab' },
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const last = (await eventsOf(HubEvent.ViewChanged, view.id)).slice(before);
+    expect(last.map((event) => event.user_id ?? `org:${event.organization_id}`).sort()).toEqual(
+      [s.ownerMember, `org:${s.otherAttacherOrg}`].sort(),
+    );
+    expect(last.every((event) => event.connection_id === 'owner-tab')).toBe(true);
+
+    // A delete refused (someone who only reads) tells no one.
+    const other = await create(s.ownerMember, {
+      permissions: { users: [{ userId: s.attacherMember, permission: 'View' }], organizations: [] },
+    });
+    expect(
+      (await t.injectAs(s.attacherMember, { method: 'DELETE', url: `${BASE}/${other.id}` })).statusCode,
+    ).toBe(403);
+    expect(await changeHeardBy(other.id)).toEqual([]);
   });
 });
 

@@ -6,6 +6,7 @@ import { TermsOfServiceGate } from '../../features/legal/components/TermsOfServi
 import { AppHeader } from '../../features/shell/components/AppHeader';
 import { KeyboardShortcuts } from '../../features/shell/components/KeyboardShortcuts';
 import { SideNavigation } from '../../features/shell/components/SideNavigation';
+import { useViewEvents } from '../../features/views/use-view-events';
 
 const NAV_WIDTH = 232;
 const NAV_COLLAPSED_WIDTH = 56;
@@ -13,6 +14,7 @@ const NAV_COLLAPSED_WIDTH = 56;
 /** The frame of every signed-in page: header, left navigation, and the page filling the rest. */
 export function AppLayout() {
   const [collapsed, setCollapsed] = useLocalStorage({ key: 'crossarm.nav-collapsed', defaultValue: false });
+  useViewEvents();
   return (
     <AppShell
       header={{ height: 48 }}

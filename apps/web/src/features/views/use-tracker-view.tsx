@@ -15,6 +15,7 @@ import { DEFAULT_TRACKER_COLUMNS, parseTrackerState, writeTrackerState } from '.
 import { ViewsMenu } from './components/ViewsMenu';
 import {
   DASHBOARD_PATH,
+  followSavedView,
   hasTableState,
   hasUnsavedChanges,
   isDashboardView,
@@ -57,8 +58,9 @@ export function useTrackerView(): TrackerView {
       !(isApiError(error) && (error.status === 404 || error.status === 400)) && count < 2,
   });
   const view = query.data && !isDashboardView(query.data) ? query.data : undefined;
-  // The view whose state the URL has been given, and the parameters it was given (null once they are there).
-  const [applied, setApplied] = useState<{ id: string; key: string | null } | null>(null);
+  // The view whose state the URL has been given (as it was then), and the parameters it was given (null once
+  // they are there).
+  const [applied, setApplied] = useState<{ id: string; view: CustomView; key: string | null } | null>(null);
   const missing = isApiError(query.error) && (query.error.status === 404 || query.error.status === 400);
   const key = params.toString();
 
@@ -66,15 +68,15 @@ export function useTrackerView(): TrackerView {
   useEffect(() => {
     if (!view || applied?.id === view.id) return;
     if (hasTableState(params)) {
-      setApplied({ id: view.id, key: null });
+      setApplied({ id: view.id, view, key: null });
       return;
     }
     const next = writeTrackerState(params, trackerStateOfView(view));
-    setApplied({ id: view.id, key: next.toString() });
+    setApplied({ id: view.id, view, key: next.toString() });
     setParams(next, { replace: true });
   }, [view, applied, params, setParams]);
   useEffect(() => {
-    if (applied?.key !== null && applied?.key === key) setApplied({ id: applied.id, key: null });
+    if (applied?.key !== null && applied?.key === key) setApplied({ ...applied, key: null });
   }, [applied, key]);
   const ready = Boolean(view && applied?.id === view.id && (applied.key === null || applied.key === key));
 
@@ -101,6 +103,21 @@ export function useTrackerView(): TrackerView {
     return catalogue.data ? fitToCatalogue(linked, columns, DEFAULT_TRACKER_COLUMNS) : linked;
   }, [key, columns, catalogue.data]);
   const dirty = Boolean(view && ready && catalogue.data && hasUnsavedChanges(state, view, columns));
+
+  // The open view saved again (by someone it is shared with, or on another page): the table follows the new
+  // version, unless it holds changes of its own against the version it showed.
+  useEffect(() => {
+    if (!view || !ready || !applied || applied.view === view || !catalogue.data) return;
+    const followed =
+      view.updatedAt === applied.view.updatedAt ? null : followSavedView(state, applied.view, view, columns);
+    if (!followed) {
+      setApplied({ ...applied, view });
+      return;
+    }
+    const next = writeTrackerState(params, followed);
+    setApplied({ id: view.id, view, key: next.toString() });
+    setParams(next, { replace: true });
+  }, [view, ready, applied, catalogue.data, state, columns, params, setParams]);
 
   if (dashboard || (query.data && isDashboardView(query.data))) {
     return { name: '', menu: null, screen: <Navigate to={DASHBOARD_PATH} replace /> };

@@ -13,6 +13,7 @@ import {
   writeTrackerState,
 } from '../tracker/tracker-state';
 import {
+  followSavedView,
   hasTableState,
   hasUnsavedChanges,
   menuOrder,
@@ -168,6 +169,23 @@ describe('hasUnsavedChanges', () => {
   it("treats a view without columns as 'All Permits' columns", () => {
     const bare = { ...saved, columnOptions: [], filterOptions: null, sortOptions: [], summaryRowOptions: [] };
     expect(hasUnsavedChanges({ ...DEFAULT_TRACKER_STATE, summaryVisible: true }, bare)).toBe(false);
+  });
+});
+
+describe('followSavedView', () => {
+  const newer = { ...saved, sortOptions: [], isSummaryVisible: false, filterOptions: null };
+
+  it('takes the new version, keeping the search and page size, when the table shows the old one', () => {
+    const state = { ...trackerStateOfView(saved), search: 'birch', page: 3, pageSize: 100 };
+    const followed = followSavedView(state, saved, newer);
+    expect(followed).toEqual({ ...trackerStateOfView(newer), search: 'birch', pageSize: 100 });
+    expect(followed!.page).toBe(1);
+    expect(hasUnsavedChanges(followed!, newer)).toBe(false);
+  });
+
+  it('keeps changes of the table’s own', () => {
+    const state = { ...trackerStateOfView(saved), sorts: [] };
+    expect(followSavedView(state, saved, newer)).toBeNull();
   });
 });
 

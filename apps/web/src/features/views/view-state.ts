@@ -108,6 +108,21 @@ export function hasUnsavedChanges(
   return savedKey(shown(state)) !== savedKey(shown(trackerStateOfView(view)));
 }
 
+/**
+ * The table once the view it shows is saved again (by someone it is shared with, or on another page): the new
+ * version, keeping the search and page size, when the table has no changes of its own against the version
+ * it showed; null when it has (they are kept, and the view's dot says they differ).
+ */
+export function followSavedView(
+  state: TrackerState,
+  shown: SavedParts,
+  saved: SavedParts,
+  columns?: ReadonlyMap<string, OverviewColumn>,
+): TrackerState | null {
+  if (hasUnsavedChanges(state, shown, columns)) return null;
+  return { ...trackerStateOfView(saved), search: state.search, pageSize: state.pageSize };
+}
+
 /** The views of the menu: system views first, then the rest in the server's order. */
 export function menuOrder(views: readonly ViewListItem[]): ViewListItem[] {
   return [...views.filter((view) => view.isSystem), ...views.filter((view) => !view.isSystem)];
