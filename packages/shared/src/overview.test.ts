@@ -4,6 +4,7 @@ import {
   type FilterGroup,
   FilterGroupInput,
   filterValueProblem,
+  hasTooManyGroups,
   isCompleteRow,
   normalizeFilter,
 } from './overview.ts';
@@ -96,6 +97,28 @@ describe('the filter tree as sent', () => {
       groups: [{ condition: 'Or', rows }],
     });
     expect(result.error?.issues[0]?.message).toBe('At most 100 filter rows');
+  });
+
+  it('holds at most 100 groups in all, counted before the tree is read', () => {
+    const groups = (count: number) => Array.from({ length: count }, () => ({ condition: 'Or' as const }));
+    expect(FilterGroupInput.safeParse({ groups: groups(50) }).success).toBe(true);
+    expect(FilterGroupInput.safeParse({ groups: [{ groups: groups(49) }, ...groups(50)] }).success).toBe(
+      true,
+    );
+    const over = FilterGroupInput.safeParse({ groups: [{ groups: groups(50) }, ...groups(50)] });
+    expect(over.error?.issues).toEqual([
+      expect.objectContaining({ message: 'At most 100 filter groups', path: [] }),
+    ]);
+    // A million empty groups: refused after counting past the limit, not read one by one.
+    const million = { groups: Array.from({ length: 1_000 }, () => ({ groups: groups(1_000) })) };
+    expect(hasTooManyGroups(million)).toBe(true);
+    expect(FilterGroupInput.safeParse(million).error?.issues[0]?.message).toBe('At most 100 filter groups');
+    // Groups deeper than a tree may nest are left to the depth check.
+    expect(
+      hasTooManyGroups({
+        groups: [{ groups: [{ groups: [{ groups: [{ groups: [{ groups: groups(200) }] }] }] }] }],
+      }),
+    ).toBe(false);
   });
 });
 

@@ -168,6 +168,8 @@ export function describeColumn(
 
 export const MAX_FILTER_DEPTH = 5;
 export const MAX_FILTER_ROWS = 100;
+/** How many groups one filter tree holds at most, the top group left out. */
+export const MAX_FILTER_GROUPS = 100;
 export const MAX_FILTER_TEXT = 500;
 
 /** A row as the filter builder keeps it: column, operator and value may still be missing. */
@@ -219,12 +221,46 @@ export function filterLimitProblems(group: FilterGroup): { path: (string | numbe
   return problems;
 }
 
-/** A filter tree as sent: at most MAX_FILTER_DEPTH groups deep and MAX_FILTER_ROWS rows in all. */
-export const FilterGroupInput = FilterGroupShape.superRefine((group, ctx) => {
-  for (const problem of filterLimitProblems(group)) {
-    ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
+/** A filter tree as the API answers it (a saved view's filter), already within the limits it was saved under. */
+export const FilterGroupOutput = FilterGroupShape;
+
+/**
+ * Whether a tree as sent, before any schema reads it, holds more than MAX_FILTER_GROUPS groups (counted no
+ * deeper than a tree may nest, and no further than the limit): a tree of a million empty groups is refused
+ * at once rather than read group by group.
+ */
+export function hasTooManyGroups(input: unknown): boolean {
+  let groups = 0;
+  const stack: { value: unknown; depth: number }[] = [{ value: input, depth: 1 }];
+  while (stack.length > 0) {
+    const { value, depth } = stack.pop()!;
+    if (value === null || typeof value !== 'object' || depth > MAX_FILTER_DEPTH) continue;
+    const children = (value as { groups?: unknown }).groups;
+    if (!Array.isArray(children)) continue;
+    groups += children.length;
+    if (groups > MAX_FILTER_GROUPS) return true;
+    for (const child of children) stack.push({ value: child, depth: depth + 1 });
   }
-});
+  return false;
+}
+
+/**
+ * A filter tree as sent: at most MAX_FILTER_DEPTH groups deep, MAX_FILTER_GROUPS groups and MAX_FILTER_ROWS
+ * rows in all.
+ */
+export const FilterGroupInput: z.ZodType<FilterGroup, FilterGroupDraft> = z.preprocess(
+  (input, ctx) => {
+    if (hasTooManyGroups(input)) {
+      ctx.addIssue({ code: 'custom', path: [], message: `At most ${MAX_FILTER_GROUPS} filter groups` });
+    }
+    return input;
+  },
+  FilterGroupShape.superRefine((group, ctx) => {
+    for (const problem of filterLimitProblems(group)) {
+      ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
+    }
+  }),
+);
 
 /** A row counts only with a column, an operator and a value that is not empty. */
 export function isCompleteRow(

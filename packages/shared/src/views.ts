@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   type FilterGroup,
   FilterGroupInput,
+  FilterGroupOutput,
   filterRowsOf,
   MAX_OVERVIEW_COLUMNS,
   MAX_OVERVIEW_SORTS,
@@ -65,10 +66,20 @@ export const MAX_VIEW_SHARES = 500;
 export const MAX_VIEW_NAME = 200;
 export const MAX_VIEW_DESCRIPTION = 2000;
 
-export const ViewUserPermission = z.object({ userId: z.uuid(), permission: ViewPermissionLevel });
+/** A person's grant; `name` is given in answers (so every grant can be named) and ignored when sent. */
+export const ViewUserPermission = z.object({
+  userId: z.uuid(),
+  permission: ViewPermissionLevel,
+  name: z.string().max(300).optional(),
+});
 export type ViewUserPermission = z.infer<typeof ViewUserPermission>;
 
-export const ViewOrganizationPermission = z.object({ id: z.uuid(), permission: ViewPermissionLevel });
+/** An organization's grant; `name` as for a person's. */
+export const ViewOrganizationPermission = z.object({
+  id: z.uuid(),
+  permission: ViewPermissionLevel,
+  name: z.string().max(300).optional(),
+});
 export type ViewOrganizationPermission = z.infer<typeof ViewOrganizationPermission>;
 
 export const ViewPermissions = z.object({
@@ -142,7 +153,7 @@ export const CustomView = z.object({
   application: ViewApplication,
   type: ViewType,
   columnOptions: z.array(z.string()),
-  filterOptions: FilterGroupInput.nullable(),
+  filterOptions: FilterGroupOutput.nullable(),
   sortOptions: z.array(z.object({ dataId: z.string(), direction: SortDirection })),
   summaryRowOptions: z.array(OverviewSummaryOption),
   isSummaryVisible: z.boolean(),
@@ -189,6 +200,11 @@ export type DefaultViews = z.infer<typeof DefaultViews>;
 export const MAX_FAVORITE_FOLDER_DEPTH = 5;
 export const MAX_FAVORITES = 500;
 export const MAX_FAVORITE_FOLDERS = 200;
+/**
+ * The highest order a client may give a favourite or a folder. New favourites go one above the last, so
+ * orders the server writes may pass it, but never by as much as a number can hold.
+ */
+export const MAX_FAVORITE_ORDER = 1_000_000;
 
 export const DefaultViewPref = z.object({ id: ViewId, viewType: CustomViewType });
 export type DefaultViewPref = z.infer<typeof DefaultViewPref>;
@@ -279,6 +295,29 @@ export const ViewPrefsInput = z
         message: `At most ${MAX_FAVORITE_FOLDERS} folders, sub-folders included`,
       });
     }
+    const tooHigh = (order: number) => order > MAX_FAVORITE_ORDER;
+    const orderMessage = `At most ${MAX_FAVORITE_ORDER.toLocaleString('en-US')}`;
+    prefs.favoriteViews.forEach((view, index) => {
+      if (tooHigh(view.order))
+        ctx.addIssue({ code: 'custom', path: ['favoriteViews', index, 'order'], message: orderMessage });
+    });
+    const checkFolders = (folders: readonly FavoriteFolder[], path: (string | number)[]) => {
+      folders.forEach((folder, index) => {
+        const at = [...path, index];
+        if (tooHigh(folder.order))
+          ctx.addIssue({ code: 'custom', path: [...at, 'order'], message: orderMessage });
+        folder.views.forEach((view, viewIndex) => {
+          if (tooHigh(view.order))
+            ctx.addIssue({
+              code: 'custom',
+              path: [...at, 'views', viewIndex, 'order'],
+              message: orderMessage,
+            });
+        });
+        checkFolders(folder.subFolders, [...at, 'subFolders']);
+      });
+    };
+    checkFolders(prefs.favoriteFolders, ['favoriteFolders']);
     const ids = favoriteIdsOf(prefs.favoriteViews, prefs.favoriteFolders);
     const seen = new Set<string>();
     const twice = ids.find((id) => seen.has(id) || !seen.add(id));

@@ -66,12 +66,14 @@ export async function authenticate(
 
 /**
  * Every API route is authenticated unless it is marked `config: { public: true }`. The hook attaches the
- * authentication pre-handler as routes are declared; the ready check then refuses to start if an API route
- * somehow ended up with neither (for instance, registered where the hook does not reach).
+ * authentication as the route's first `onRequest` hook as routes are declared, so that a request without a
+ * valid token is refused before its body is read or checked (reading a large body costs time that only a
+ * signed-in caller may spend); the ready check then refuses to start if an API route somehow ended up with
+ * neither (for instance, registered where the hook does not reach).
  */
 export function registerAuthentication(app: FastifyInstance, options: AuthOptions) {
   const apiRoutes: RouteOptions[] = [];
-  async function authPreHandler(request: FastifyRequest) {
+  async function authenticateRequest(request: FastifyRequest) {
     const session = await authenticate(options, bearerToken(request.headers.authorization), request.log);
     if (!request.routeOptions.config.allowUnusable && !isUsable(session)) {
       throw forbidden('Your account is not active in an organization.');
@@ -88,12 +90,12 @@ export function registerAuthentication(app: FastifyInstance, options: AuthOption
       route.schema = { ...route.schema, security: [] } as typeof route.schema;
       return;
     }
-    const existing = route.preHandler ? [route.preHandler].flat() : [];
-    route.preHandler = [authPreHandler, ...existing];
+    const existing = route.onRequest ? [route.onRequest].flat() : [];
+    route.onRequest = [authenticateRequest, ...existing] as typeof route.onRequest;
   });
 
   app.addHook('onReady', async () => {
-    const unguarded = apiRoutes.filter((route) => !isGuarded(route, authPreHandler));
+    const unguarded = apiRoutes.filter((route) => !isGuarded(route, authenticateRequest));
     if (unguarded.length > 0) {
       const names = unguarded.map((route) => `${[route.method].flat().join(',')} ${route.url}`).join(', ');
       throw new Error(`Refusing to start: routes neither authenticated nor public: ${names}`);
@@ -103,5 +105,5 @@ export function registerAuthentication(app: FastifyInstance, options: AuthOption
 
 function isGuarded(route: RouteOptions, handler: unknown): boolean {
   if (route.config?.public || PUBLIC_API_PREFIXES.some((prefix) => route.url.startsWith(prefix))) return true;
-  return [route.preHandler].flat().includes(handler as never);
+  return [route.onRequest].flat().includes(handler as never);
 }

@@ -370,7 +370,7 @@ describe('refused requests', () => {
     ]);
   });
 
-  it('refuses a tree nested too deep, too many rows, and too large a page', async () => {
+  it('refuses a tree nested too deep, too many rows or groups, and too large a page', async () => {
     const nest = (depth: number): object =>
       depth === 1
         ? {
@@ -396,5 +396,9 @@ describe('refused requests', () => {
     expect((await problemOf({ pageOptions: { page: 0, pageSize: 501 } }))[0]?.field).toBe(
       'body.pageOptions.pageSize',
     );
+    const groups = Array.from({ length: 101 }, () => ({ condition: 'Or' }));
+    expect(await problemOf({ filterOptions: { condition: 'And', groups } })).toEqual([
+      { field: 'body.filterOptions', message: 'At most 100 filter groups' },
+    ]);
   });
 });

@@ -101,14 +101,33 @@ describe('OpenAPI', () => {
 describe('the start-up guard', () => {
   it('refuses to start when an API route is neither authenticated nor public', async () => {
     const app = await buildApp({ config: t.config, db: t.db, identityKeys: t.keys });
-    // A plugin that strips pre-handlers stands for any way a route could lose its authentication.
+    // A plugin that strips request hooks stands for any way a route could lose its authentication.
     await app.register(async (scope) => {
       scope.addHook('onRoute', (route) => {
-        route.preHandler = [];
+        route.onRequest = [];
       });
       scope.get('/api/leaky', async () => ({ secret: true }));
     });
     await expect(app.ready()).rejects.toThrow(/neither authenticated nor public: GET(,HEAD)? \/api\/leaky/);
     await app.close().catch(() => undefined);
+  });
+
+  it('refuses a request without a token before reading its body', async () => {
+    // A body no schema accepts, and a body far larger than any filter: both are refused for the token alone.
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/joint-use/permits/overview',
+      payload: { pageOptions: { pageSize: 'x' } },
+    });
+    expect(bad.statusCode, bad.body).toBe(401);
+    const groups = (depth: number): object => ({
+      groups: depth === 0 ? [] : Array.from({ length: 40 }, () => groups(depth - 1)),
+    });
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/joint-use/permits/overview',
+      payload: { filterOptions: groups(3) },
+    });
+    expect(huge.statusCode).toBe(401);
   });
 });

@@ -12,7 +12,7 @@ import type { Executor } from '../../db/database.ts';
 import { type ServiceContext, transact } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { THE_VIEW, viewScopeOf } from './access.ts';
-import { readPrefs, type StoredPrefs, type ViewScope, writePrefs } from './repo.ts';
+import { lockPrefs, readPrefs, type StoredPrefs, type ViewScope, writePrefs } from './repo.ts';
 import { favoriteIds, findBareView, listItem, loadViews, manageOrder, withoutView } from './service.ts';
 
 /** The preferences with each favourite's name, type and default flag read from its view. */
@@ -101,13 +101,7 @@ async function changePrefs(
   const view = await findBareView(ctx.db, scope, viewId);
   if (!view) throw notFound(THE_VIEW);
   await transact(ctx, async (trx) => {
-    await trx
-      .selectFrom('view_prefs')
-      .select('user_id')
-      .where('user_id', '=', scope.userId)
-      .where('organization_id', '=', scope.organizationId)
-      .forUpdate()
-      .execute();
+    await lockPrefs(trx, scope);
     await writePrefs(trx, scope.userId, scope.organizationId, change(await readPrefs(trx, scope), view));
   });
   return prefsAnswer(ctx.db, scope);

@@ -87,23 +87,31 @@ export async function permissionsOf(db: Executor, viewIds: string[]) {
   if (viewIds.length === 0) return result;
   const [users, organizations] = await Promise.all([
     db
-      .selectFrom('custom_view_user_permissions')
-      .select(['view_id', 'user_id', 'permission'])
-      .where('view_id', 'in', viewIds)
-      .orderBy('user_id')
+      .selectFrom('custom_view_user_permissions as g')
+      .innerJoin('users as u', 'u.id', 'g.user_id')
+      .select(['g.view_id', 'g.user_id', 'g.permission', fullName('u').as('name')])
+      .where('g.view_id', 'in', viewIds)
+      .orderBy('g.user_id')
       .execute(),
     db
-      .selectFrom('custom_view_organization_permissions')
-      .select(['view_id', 'organization_id', 'permission'])
-      .where('view_id', 'in', viewIds)
-      .orderBy('organization_id')
+      .selectFrom('custom_view_organization_permissions as g')
+      .innerJoin('organizations as o', 'o.id', 'g.organization_id')
+      .select(['g.view_id', 'g.organization_id', 'g.permission', 'o.name'])
+      .where('g.view_id', 'in', viewIds)
+      .orderBy('g.organization_id')
       .execute(),
   ]);
   for (const row of users) {
-    result.get(row.view_id)!.users.push({ userId: row.user_id, permission: row.permission });
+    result.get(row.view_id)!.users.push({
+      userId: row.user_id,
+      permission: row.permission,
+      name: row.name ?? '',
+    });
   }
   for (const row of organizations) {
-    result.get(row.view_id)!.organizations.push({ id: row.organization_id, permission: row.permission });
+    result
+      .get(row.view_id)!
+      .organizations.push({ id: row.organization_id, permission: row.permission, name: row.name });
   }
   return result;
 }
@@ -272,6 +280,34 @@ export async function writePrefs(
     .insertInto('view_prefs')
     .values({ user_id: userId, organization_id: organizationId, ...values })
     .onConflict((oc) => oc.columns(['user_id', 'organization_id']).doUpdateSet(values))
+    .execute();
+}
+
+/**
+ * The caller's preferences row, created empty when there is none yet, then locked until the transaction
+ * ends: two first changes at once (two favourites, say) then wait on each other rather than each writing
+ * what it read as empty.
+ */
+export async function lockPrefs(db: Executor, scope: ViewScope) {
+  await db
+    .insertInto('view_prefs')
+    .values({
+      user_id: scope.userId,
+      organization_id: scope.organizationId,
+      default_views: JSON.stringify(EMPTY_PREFS.defaultViews),
+      favorite_views: JSON.stringify(EMPTY_PREFS.favoriteViews),
+      favorite_folders: JSON.stringify(EMPTY_PREFS.favoriteFolders),
+      view_ids: [],
+      updated_at: new Date(),
+    })
+    .onConflict((oc) => oc.columns(['user_id', 'organization_id']).doNothing())
+    .execute();
+  await db
+    .selectFrom('view_prefs')
+    .select('user_id')
+    .where('user_id', '=', scope.userId)
+    .where('organization_id', '=', scope.organizationId)
+    .forUpdate()
     .execute();
 }
 

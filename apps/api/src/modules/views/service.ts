@@ -125,7 +125,22 @@ function keepViews(prefs: StoredPrefs, keep: (id: string) => boolean): StoredPre
   };
 }
 
-function present(row: ViewRow, permissions: ViewPermissions, userId: string): CustomView {
+/**
+ * The grants a caller is shown: all of them to those who manage the view (they change them); to anyone else
+ * only the owner's and their own (their own grant and their organization's), so that a view shared with
+ * several organizations does not tell one of them who the others are.
+ */
+function shownGrants(row: ViewRow, permissions: ViewPermissions, scope: ViewScope): ViewPermissions {
+  if (atLeast(levelOf(row, scope.userId), 'Manage')) return permissions;
+  return {
+    users: permissions.users.filter(
+      (grant) => grant.userId === scope.userId || grant.userId === row.owner_user_id,
+    ),
+    organizations: permissions.organizations.filter((grant) => grant.id === scope.organizationId),
+  };
+}
+
+function present(row: ViewRow, permissions: ViewPermissions, scope: ViewScope): CustomView {
   return {
     id: row.id,
     name: row.name,
@@ -137,7 +152,7 @@ function present(row: ViewRow, permissions: ViewPermissions, userId: string): Cu
     sortOptions: row.sort_options,
     summaryRowOptions: row.summary_row_options,
     isSummaryVisible: row.is_summary_visible,
-    permissions,
+    permissions: shownGrants(row, permissions, scope),
     mapCenter: row.map_center,
     mapZoom: row.map_zoom,
     ownerUserId: row.owner_user_id,
@@ -145,7 +160,7 @@ function present(row: ViewRow, permissions: ViewPermissions, userId: string): Cu
     ownerName: row.owner_name,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
-    ...flagsFor(levelOf(row, userId), permissions, { isFavorite: false, isDefault: false }),
+    ...flagsFor(levelOf(row, scope.userId), permissions, { isFavorite: false, isDefault: false }),
   };
 }
 
@@ -155,7 +170,7 @@ export async function findBareView(db: Executor, scope: ViewScope, id: string) {
   const [row] = await visibleViewRows(db, scope, id);
   if (!row) return null;
   const permissions = await permissionsOf(db, [id]);
-  return present(row, permissions.get(id)!, scope.userId);
+  return present(row, permissions.get(id)!, scope);
 }
 
 /**
@@ -170,7 +185,7 @@ export async function loadViews(db: Executor, scope: ViewScope) {
   );
   const bare = [
     ...SYSTEM_VIEW_IDS.map(systemView),
-    ...rows.map((row) => present(row, permissions.get(row.id)!, scope.userId)),
+    ...rows.map((row) => present(row, permissions.get(row.id)!, scope)),
   ];
   const ids = new Set(bare.map((view) => view.id));
   const prefs = keepViews(stored, (id) => ids.has(id));
@@ -287,7 +302,7 @@ async function savedView(ctx: ServiceContext, id: string): Promise<CustomView> {
   const row = await viewRow(ctx.db, scope, id);
   if (!row) throw notFound(THE_VIEW);
   const [permissions, { prefs }] = await Promise.all([permissionsOf(ctx.db, [id]), loadViews(ctx.db, scope)]);
-  return mark([present(row, permissions.get(id)!, scope.userId)], prefs)[0]!;
+  return mark([present(row, permissions.get(id)!, scope)], prefs)[0]!;
 }
 
 /** Removes a view, and it from everyone's favourites and defaults. */

@@ -50,8 +50,16 @@ const create = async (userId: string, overrides: Partial<CustomViewInput> = {}) 
 const get = (userId: string, id: string) => t.injectAs(userId, { method: 'GET', url: `${BASE}/${id}` });
 const put = (userId: string, id: string, payload: CustomViewInput) =>
   t.injectAs(userId, { method: 'PUT', url: `${BASE}/${id}`, payload });
-const byUser = (users: { userId: string; permission: string }[]) =>
-  [...users].sort((a, b) => a.userId.localeCompare(b.userId));
+const byUser = (users: { userId: string; permission: string; name?: string }[]) =>
+  [...users].map(({ name: _name, ...grant }) => grant).sort((a, b) => a.userId.localeCompare(b.userId));
+/** Grants without the names the answer gives them. */
+const grantsOf = (permissions: {
+  users: { userId: string; permission: string; name?: string }[];
+  organizations: { id: string; permission: string; name?: string }[];
+}) => ({
+  users: byUser(permissions.users),
+  organizations: permissions.organizations.map(({ name: _name, ...grant }) => grant),
+});
 const fieldsOf = (res: { json(): { errors?: { field: string }[] } }) =>
   (res.json().errors ?? []).map((error) => error.field);
 
@@ -296,7 +304,14 @@ describe('sharing', () => {
     expect(view.permissions.users).toHaveLength(4);
 
     const asViewer = dataOf(await get(s.ownerManager, view.id));
-    expect(asViewer).toMatchObject({ canEdit: false, canManage: false });
+    expect(asViewer).toMatchObject({ canEdit: false, canManage: false, shared: true });
+    // Someone who does not manage the view is told of the owner's grant and their own, not who else has it.
+    expect(byUser(asViewer.permissions.users)).toEqual(
+      byUser([
+        { userId: s.ownerMember, permission: 'Manage' },
+        { userId: s.ownerManager, permission: 'View' },
+      ]),
+    );
     expect((await put(s.ownerManager, view.id, body({ name: 'Viewer edit' }))).statusCode).toBe(403);
     expect(
       (await t.injectAs(s.ownerManager, { method: 'DELETE', url: `${BASE}/${view.id}` })).statusCode,
@@ -304,7 +319,14 @@ describe('sharing', () => {
 
     const edited = dataOf(await put(s.attacherMember, view.id, body({ name: 'Edited by editor' })));
     expect(edited).toMatchObject({ name: 'Edited by editor', canEdit: true, canManage: false });
-    expect(edited.permissions).toEqual(view.permissions);
+    expect(byUser(edited.permissions.users)).toEqual(
+      byUser([
+        { userId: s.ownerMember, permission: 'Manage' },
+        { userId: s.attacherMember, permission: 'Edit' },
+      ]),
+    );
+    // The grants are as they were: the manager still reads them all.
+    expect(dataOf(await get(s.attacherManager, view.id)).permissions).toEqual(view.permissions);
     const reshare = await put(
       s.attacherMember,
       view.id,
@@ -342,7 +364,9 @@ describe('sharing', () => {
         body({ permissions: { ...withOtherAttacher, users: view.permissions.users } }),
       ),
     );
-    expect(fromOwner.permissions.organizations).toEqual([{ id: s.otherAttacherOrg, permission: 'View' }]);
+    expect(grantsOf(fromOwner.permissions).organizations).toEqual([
+      { id: s.otherAttacherOrg, permission: 'View' },
+    ]);
 
     const managed = dataOf(
       await put(
@@ -366,7 +390,9 @@ describe('sharing', () => {
         { userId: s.attacherManager, permission: 'Manage' },
       ]),
     );
-    expect(managed.permissions.organizations).toEqual([{ id: s.otherAttacherOrg, permission: 'View' }]);
+    expect(grantsOf(managed.permissions).organizations).toEqual([
+      { id: s.otherAttacherOrg, permission: 'View' },
+    ]);
     expect((await get(s.attacherMember, view.id)).statusCode).toBe(404);
     expect(dataOf(await get(s.otherAttacherMember, view.id))).toMatchObject({ canEdit: false, shared: true });
 
@@ -374,6 +400,41 @@ describe('sharing', () => {
       (await t.injectAs(s.attacherManager, { method: 'DELETE', url: `${BASE}/${view.id}` })).statusCode,
     ).toBe(200);
     expect((await get(s.ownerMember, view.id)).statusCode).toBe(404);
+  });
+
+  it('does not tell one organization a view is shared with which others have it', async () => {
+    const view = await create(s.ownerMember, {
+      permissions: {
+        users: [],
+        organizations: [
+          { id: s.attacherOrg, permission: 'View' },
+          { id: s.otherAttacherOrg, permission: 'View' },
+        ],
+      },
+    });
+    const asAttacher = dataOf(await get(s.attacherMember, view.id));
+    expect(asAttacher.shared).toBe(true);
+    expect(grantsOf(asAttacher.permissions)).toEqual({
+      users: [{ userId: s.ownerMember, permission: 'Manage' }],
+      organizations: [{ id: s.attacherOrg, permission: 'View' }],
+    });
+    expect(grantsOf(dataOf(await get(s.otherAttacherMember, view.id)).permissions).organizations).toEqual([
+      { id: s.otherAttacherOrg, permission: 'View' },
+    ]);
+    expect(dataOf(await get(s.ownerMember, view.id)).permissions.organizations).toHaveLength(2);
+    // Each grant is named, so the share dialog names everyone who has the view.
+    const organization = await t.db
+      .selectFrom('organizations')
+      .select('name')
+      .where('id', '=', s.attacherOrg)
+      .executeTakeFirstOrThrow();
+    const owner = await t.db
+      .selectFrom('users')
+      .select(['first_name', 'last_name'])
+      .where('id', '=', s.ownerMember)
+      .executeTakeFirstOrThrow();
+    expect(asAttacher.permissions.organizations[0].name).toBe(organization.name);
+    expect(asAttacher.permissions.users[0].name).toBe(`${owner.first_name} ${owner.last_name}`);
   });
 
   it('answers a manager who shares a view away from itself with the view as saved', async () => {
@@ -384,7 +445,7 @@ describe('sharing', () => {
       await put(s.ownerManager, view.id, body({ permissions: { users: [], organizations: [] } })),
     );
     expect(saved).toMatchObject({ canEdit: false, canManage: false, shared: false });
-    expect(saved.permissions.users).toEqual([{ userId: s.ownerMember, permission: 'Manage' }]);
+    expect(byUser(saved.permissions.users)).toEqual([{ userId: s.ownerMember, permission: 'Manage' }]);
     expect((await get(s.ownerManager, view.id)).statusCode).toBe(404);
   });
 
@@ -692,6 +753,22 @@ describe('lists, defaults and favourites', () => {
     expect(removed.favoriteFolders[0].views).toEqual([]);
   });
 
+  it('keeps both of two first favourites made at once', async () => {
+    const me = (await buildUser(t.db, { organizationId: s.attacherOrg })).id;
+    const views = await Promise.all(
+      ['At once A', 'At once B', 'At once C'].map((name) => create(me, { name })),
+    );
+    const answers = await Promise.all(
+      views.map((view) => t.injectAs(me, { method: 'POST', url: `${BASE}/${view.id}/favorite` })),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    const prefs = dataOf(await t.injectAs(me, { method: 'GET', url: `${BASE}/prefs` }));
+    expect(prefs.favoriteViews.map((view: { id: string }) => view.id).sort()).toEqual(
+      views.map((view) => view.id).sort(),
+    );
+    expect(prefs.favoriteViews.map((view: { order: number }) => view.order).sort()).toEqual([0, 1, 2]);
+  });
+
   it('puts a new favourite after the last top-level favourite or folder, and keeps one in a folder there', async () => {
     const me = (await buildUser(t.db, { organizationId: s.attacherOrg })).id;
     const a = await create(me, { name: 'Top A' });
@@ -773,6 +850,24 @@ describe('lists, defaults and favourites', () => {
       ],
     });
     expect(fieldsOf(twice)).toEqual(['body.favoriteViews']);
+
+    // Orders beyond what a client may give (the next favourite goes one above the last) are named.
+    const high = await put({
+      favoriteViews: [{ id: mine.id, order: Number.MAX_SAFE_INTEGER }],
+      favoriteFolders: [{ ...nest(2), order: 1_000_001 }],
+    });
+    expect(high.statusCode).toBe(400);
+    expect(fieldsOf(high)).toEqual(['body.favoriteViews.0.order', 'body.favoriteFolders.0.order']);
+    const highest = await put({ favoriteViews: [{ id: mine.id, order: 1_000_000 }] });
+    expect(highest.statusCode, highest.body).toBe(200);
+    const other = await create(me, { name: 'Above the highest' });
+    const above = await t.injectAs(me, { method: 'POST', url: `${BASE}/${other.id}/favorite` });
+    expect(above.statusCode, above.body).toBe(200);
+    expect(dataOf(above).favoriteViews.find((view: { id: string }) => view.id === other.id)?.order).toBe(
+      1_000_001,
+    );
+    expect((await t.injectAs(me, { method: 'GET', url: `${BASE}/prefs` })).statusCode).toBe(200);
+    expect((await put({ favoriteViews: [] })).statusCode).toBe(200);
 
     // Nothing of the refused requests was kept.
     const prefs = dataOf(await t.injectAs(me, { method: 'GET', url: `${BASE}/prefs` }));

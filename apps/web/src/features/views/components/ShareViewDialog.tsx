@@ -2,7 +2,7 @@ import type { CustomView } from '@crossarm/shared';
 import { ActionIcon, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuilding, IconUser, IconX } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
 import { notifySuccess } from '../../../components/notifications/notify-success';
@@ -10,7 +10,7 @@ import { fetchOrganizationOptions } from '../../projects/api';
 import { useFormSubmit } from '../../projects/use-form-submit';
 import { useSession } from '../../session/use-session';
 import { permissionsOf, type ShareRow, trackerStateOfView, viewInputOf } from '../view-state';
-import { fetchUserOptions, overwriteView, viewKeys } from '../views-api';
+import { fetchUserOptions, overwriteView, viewGoneOr, viewKeys } from '../views-api';
 
 interface ShareViewDialogProps {
   opened: boolean;
@@ -51,6 +51,7 @@ function useOrganizationOptions(search: string) {
 /** Who a view is shared with, and at which level: Manage (share, delete), Edit (overwrite) or View. */
 export function ShareViewDialog({ opened, onClose, view, onSaved }: ShareViewDialogProps) {
   const session = useSession();
+  const queryClient = useQueryClient();
   const [rows, setRows] = useState<ShareRow[]>([]);
   const [userSearch, setUserSearch] = useState('');
   const [orgSearch, setOrgSearch] = useState('');
@@ -60,7 +61,7 @@ export function ShareViewDialog({ opened, onClose, view, onSaved }: ShareViewDia
   const allOrganizations = useOrganizationOptions('');
   const { saving, run } = useFormSubmit(() => undefined);
 
-  // The names of people and organizations already shared with, from the unfiltered pickers.
+  // Names for grants the view names without one (the answer names each grant), from the unfiltered pickers.
   const names = useMemo(() => {
     const known = new Map<string, string>();
     for (const option of [...(everyone.data ?? []), ...(allOrganizations.data ?? [])])
@@ -75,12 +76,12 @@ export function ShareViewDialog({ opened, onClose, view, onSaved }: ShareViewDia
       ...view.permissions.users.flatMap((user): ShareRow[] =>
         user.permission === 'None'
           ? []
-          : [{ kind: 'user', id: user.userId, name: '', permission: user.permission }],
+          : [{ kind: 'user', id: user.userId, name: user.name ?? '', permission: user.permission }],
       ),
       ...view.permissions.organizations.flatMap((org): ShareRow[] =>
         org.permission === 'None'
           ? []
-          : [{ kind: 'organization', id: org.id, name: '', permission: org.permission }],
+          : [{ kind: 'organization', id: org.id, name: org.name ?? '', permission: org.permission }],
       ),
     ]);
   }, [opened, view]);
@@ -100,7 +101,7 @@ export function ShareViewDialog({ opened, onClose, view, onSaved }: ShareViewDia
         description: view.description,
         permissions: permissionsOf(rows),
       });
-      const saved = await overwriteView(view.id, body);
+      const saved = await overwriteView(view.id, body, viewGoneOr(queryClient));
       notifySuccess('View shared', `Sharing of ${saved.name} saved.`);
       onSaved(saved);
     });
