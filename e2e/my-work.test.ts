@@ -72,4 +72,13 @@ describe.skipIf(!chromiumPath)('My Work in a browser', () => {
       await expect.poll(() => owner.getByText('1 permit removed from hold').count()).toBe(1);
     }
   });
+
+  it('moves a link to a page past the end to the last page, rather than saying there is nothing', async () => {
+    await owner.goto('/permitting/my-work?page=999');
+    await expect.poll(() => taskLinks().count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const page = Number(new URL(owner.url()).searchParams.get('page') ?? '1');
+    expect(page).toBeGreaterThanOrEqual(1);
+    expect(page).toBeLessThan(999);
+    expect(await owner.getByText('No tasks are assigned to you').count()).toBe(0);
+  });
 });

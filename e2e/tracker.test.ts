@@ -78,9 +78,48 @@ describe.skipIf(!chromiumPath)('the permit tracker in a browser', () => {
     expect(owner.url()).toContain('NEC-JU-000123');
     await owner.reload();
     await expect.poll(() => permitRows(owner).count()).toBe(1);
-    await permitRows(owner).first().getByText('NEC-JU-000123').click();
+    // Its number is a link to the permit (so it opens in a new tab too); the row opens it as well.
+    const link = permitRows(owner).first().getByRole('link', { name: 'NEC-JU-000123' });
+    expect(await link.getAttribute('href')).toMatch(/^\/permitting\/[0-9a-f-]{36}\/workflow$/);
+    await permitRows(owner).first().getByRole('cell').nth(2).click();
+    await owner.waitForURL(/\/permitting\/[0-9a-f-]{36}\/workflow/);
+    await owner.goBack();
+    await expect.poll(() => permitRows(owner).count()).toBe(1);
+    await link.click();
     await owner.waitForURL(/\/permitting\/[0-9a-f-]{36}\/workflow/);
     await expect.poll(() => owner.getByRole('heading', { name: 'NEC-JU-000123', level: 1 }).count()).toBe(1);
+  });
+
+  it('says when the summary row did not load, and reads it again on request', async () => {
+    const summaryCall = '**/api/joint-use/permits/overview?*includeSummary=true*';
+    await owner.route(summaryCall, (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/problem+json',
+        body: JSON.stringify({
+          type: 'about:blank',
+          title: 'Service Unavailable',
+          status: 503,
+          detail: 'Try again',
+        }),
+      }),
+    );
+    try {
+      await owner.goto(
+        `/permitting/all?${new URLSearchParams({ sum: 'permit.ActualPoles:Sum', summary: '1' })}`,
+      );
+      const retry = owner.getByRole('button', { name: 'The summary did not load. Try again' });
+      await expect.poll(() => retry.count(), { timeout: 20_000 }).toBe(1);
+      expect(await owner.getByRole('button', { name: 'Summary of Poles: Sum not loaded' }).count()).toBe(1);
+      await owner.unroute(summaryCall);
+      await retry.click();
+      await expect.poll(() => retry.count()).toBe(0);
+      await expect
+        .poll(() => owner.getByRole('button', { name: /^Summary of Poles: Sum [\d,]+$/ }).count())
+        .toBe(1);
+    } finally {
+      await owner.unroute(summaryCall);
+    }
   });
 
   it('sorts by a column from its header', async () => {

@@ -12,10 +12,15 @@ export const MAX_BULK_PERMITS = 10_000;
 /** How many people one bulk assignment names. */
 export const MAX_BULK_ASSIGNEES = 50;
 
-/** The tracker's filter and search, as in the overview request. */
+/**
+ * The tracker's filter and search, as in the overview request, and optionally how many permits they matched
+ * when the person confirmed: when given, the action is refused (409, nothing written) if the filter now
+ * matches another number, so that it never takes permits nobody saw counted.
+ */
 export const BulkFilter = z.object({
   filterOptions: FilterGroupInput.nullish(),
   searchOptions: z.object({ text: z.string().trim().max(MAX_SEARCH_TEXT).default('') }).nullish(),
+  expectedCount: z.number().int().min(0).max(MAX_BULK_PERMITS).optional(),
 });
 export type BulkFilter = z.infer<typeof BulkFilter>;
 

@@ -118,6 +118,11 @@ export function formatNumber(value: number): string {
   return NUMBER.format(value);
 }
 
+/** A count of permits as the app says it: '1 permit', '1,234 permits'. */
+export function permitsText(count: number): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? 'permit' : 'permits'}`;
+}
+
 /** How a value of an enumeration reads in the app, in sentence case: 'CancelRequested' is 'Cancel requested'. */
 export function enumWords(value: string): string {
   const words = value.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();

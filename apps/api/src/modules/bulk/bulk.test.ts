@@ -207,6 +207,33 @@ describe('restrictions of one and many permits', () => {
     ) as SelectedRestrictions;
     const rows = await Promise.all(mineOnly.permits.map((p) => permitRow(suite.t, p.permitId)));
     expect(rows.every((row) => row?.applicant_organization_id === suite.s.attacherOrg)).toBe(true);
+
+    // With the count the person confirmed: a filter matching another number now refuses (409) and writes
+    // nothing; the number it matches is taken.
+    const matching = await idsFor(suite.t, suite.s.ownerManager, filterOptions);
+    const restrict = (expectedCount: number) =>
+      post(suite.s.ownerManager, 'permit/bulk-action/restrictions', {
+        selection: { filter: { filterOptions, expectedCount } },
+        action: 'Restrict',
+        reason: 'Counted',
+      });
+    const stale = await restrict(matching.length + 1);
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json().detail).toBe(
+      `The filter now matches ${matching.length} permits, not the ${matching.length + 1} confirmed; nothing was changed. Review the list and try again.`,
+    );
+    const after = await Promise.all(matching.map((id) => permitRow(suite.t, id)));
+    expect(after.every((row) => row?.restricted_reason !== 'Counted')).toBe(true);
+    const bad = await restrict(-1);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.map((e: { field: string }) => e.field)).toContain(
+      'body.selection.filter.expectedCount',
+    );
+    const counted = await post(suite.s.ownerManager, 'permit/selected-restrictions', {
+      selection: { filter: { filterOptions, expectedCount: matching.length } },
+    });
+    expect(counted.statusCode, counted.body).toBe(200);
+    expect((dataOf(counted) as SelectedRestrictions).total).toBe(matching.length);
   });
 });
 

@@ -3,11 +3,12 @@ import {
   type ParsedBulkSelection,
   type ParsedOverviewRequest,
   type ProjectPermission,
+  permitsText,
 } from '@crossarm/shared';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { ServiceContext } from '../../http/context.ts';
-import { AppError, badRequest } from '../../http/errors.ts';
+import { AppError, badRequest, conflict } from '../../http/errors.ts';
 import { loadOverviewContext } from '../overview/catalogue.ts';
 import { filterSql, searchSql } from '../overview/filter-sql.ts';
 import { requestProblems } from '../overview/request-check.ts';
@@ -68,6 +69,11 @@ async function matchingIds(
     throw badRequest(`The filter matches more than ${MAX_BULK_PERMITS} permits; narrow it and try again.`, [
       { field, message: `Matches more than ${MAX_BULK_PERMITS} permits` },
     ]);
+  }
+  if (filter.expectedCount !== undefined && result.rows.length !== filter.expectedCount) {
+    throw conflict(
+      `The filter now matches ${permitsText(result.rows.length)}, not the ${filter.expectedCount} confirmed; nothing was changed. Review the list and try again.`,
+    );
   }
   return result.rows.map((row) => row.id);
 }

@@ -1,5 +1,6 @@
 import { Button, EmptyState } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { isApiError } from '../../lib/api/api-error';
 
 interface DataTableErrorStateProps {
@@ -27,10 +28,16 @@ export function DataTableErrorState({ error, onRetry }: DataTableErrorStateProps
       </EmptyState.Title>
       <EmptyState.Description>
         {forbidden
-          ? 'Your permissions do not include this list.'
+          ? 'Your permissions do not include this list. Ask an administrator of your organization if you need it.'
           : `${detail} Check your connection and try again.`}
       </EmptyState.Description>
-      {onRetry && !forbidden ? (
+      {forbidden ? (
+        <EmptyState.Actions>
+          <Button size="xs" variant="default" component={Link} to="/landing">
+            Go to the start page
+          </Button>
+        </EmptyState.Actions>
+      ) : onRetry ? (
         <EmptyState.Actions>
           <Button size="xs" variant="default" onClick={onRetry}>
             Try again

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api/api-error';
 import {
-  bytesText,
   CsvRecordCounter,
   type ExportProgress,
   exportDoneText,
@@ -61,10 +60,12 @@ describe('progress texts', () => {
       rows: null,
       expected: 71,
     };
-    expect(exportProgressText(xlsx)).toBe('Exporting Excel… 3.2 MB received (71 rows)');
+    // Sizes in units of 1,000 with two decimals, as everywhere in the product.
+    expect(exportProgressText(xlsx)).toBe('Exporting Excel… 3.35 MB received (71 rows)');
     expect(exportPercent(xlsx)).toBeNull();
-    expect(bytesText(512)).toBe('512 B');
-    expect(bytesText(20_480)).toBe('20 KB');
+    expect(exportProgressText({ ...xlsx, bytes: 20_480 })).toBe(
+      'Exporting Excel… 20.48 KB received (71 rows)',
+    );
   });
 
   it('says what was saved', () => {

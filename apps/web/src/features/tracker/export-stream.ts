@@ -1,6 +1,5 @@
-import type { ExportFormat } from '@crossarm/shared';
+import { type ExportFormat, formatSize, permitsText } from '@crossarm/shared';
 import { isApiError } from '../../lib/api/api-error';
-import { permitsText } from './bulk/bulk-actions';
 
 // Reading an export as it streams in: bytes received and, for CSV, the rows counted as they arrive, so the
 // tracker can show how far the file has come; the file is kept whole in memory and saved at the end.
@@ -53,13 +52,6 @@ export class CsvRecordCounter {
   }
 }
 
-/** "12 KB", "3.4 MB". */
-export function bytesText(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
 function rowsText(count: number): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? 'row' : 'rows'}`;
 }
@@ -74,7 +66,7 @@ export function exportProgressText(progress: ExportProgress): string {
     return `Exporting ${what}… ${rows.toLocaleString('en-US')}${of} ${noun}`;
   }
   const count = expected !== null ? ` (${rowsText(expected)})` : '';
-  return `Exporting ${what}… ${bytesText(progress.bytes)} received${count}`;
+  return `Exporting ${what}… ${formatSize(progress.bytes)} received${count}`;
 }
 
 /** How full the bar is (0–100), or null when it cannot be told (a workbook). */

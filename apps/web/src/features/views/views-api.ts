@@ -7,7 +7,8 @@ import type {
   ViewPrefs,
   ViewPrefsInput,
 } from '@crossarm/shared';
-import { type ApiErrorHandling, apiRequest } from '../../lib/api/api-client';
+import type { QueryClient } from '@tanstack/react-query';
+import { type ApiErrorHandling, apiRequest, reportByDefault } from '../../lib/api/api-client';
 
 const base = 'joint-use/views';
 const one = (id: string) => `${base}/${encodeURIComponent(id)}`;
@@ -22,6 +23,18 @@ export const viewKeys = {
   userOptions: (filter: string) => [...viewKeys.all, 'user-options', filter] as const,
   organizationOptions: (filter: string) => [...viewKeys.all, 'organization-options', filter] as const,
 };
+
+/**
+ * How a call on the open view handles its errors: a 404 (deleted, or no longer shared, since the page
+ * opened it) reads the views again, so the page says the view is unavailable rather than that something
+ * failed; anything else is reported as every call's errors are.
+ */
+export function viewGoneOr(queryClient: QueryClient): ApiErrorHandling {
+  return (error) => {
+    if (error.status === 404) void queryClient.invalidateQueries({ queryKey: viewKeys.all });
+    else reportByDefault(error);
+  };
+}
 
 /** GET views/{id}; a 404 (gone, or no access) is shown by the page, not as an error toast. */
 export function fetchView(id: string, signal?: AbortSignal) {
@@ -49,18 +62,18 @@ export function overwriteView(id: string, body: CustomViewInput, onError?: ApiEr
 }
 
 /** DELETE views/{id}. */
-export function deleteView(id: string) {
-  return apiRequest<null>(one(id), { method: 'DELETE' });
+export function deleteView(id: string, onError?: ApiErrorHandling) {
+  return apiRequest<null>(one(id), { method: 'DELETE', onError });
 }
 
 /** POST or DELETE views/{id}/favorite. */
-export function setViewFavorite(id: string, favorite: boolean) {
-  return apiRequest<ViewPrefs>(`${one(id)}/favorite`, { method: favorite ? 'POST' : 'DELETE' });
+export function setViewFavorite(id: string, favorite: boolean, onError?: ApiErrorHandling) {
+  return apiRequest<ViewPrefs>(`${one(id)}/favorite`, { method: favorite ? 'POST' : 'DELETE', onError });
 }
 
 /** PUT or DELETE views/{id}/default. */
-export function setViewDefault(id: string, isDefault: boolean) {
-  return apiRequest<ViewPrefs>(`${one(id)}/default`, { method: isDefault ? 'PUT' : 'DELETE' });
+export function setViewDefault(id: string, isDefault: boolean, onError?: ApiErrorHandling) {
+  return apiRequest<ViewPrefs>(`${one(id)}/default`, { method: isDefault ? 'PUT' : 'DELETE', onError });
 }
 
 /** GET options/users: people the caller may share with. */

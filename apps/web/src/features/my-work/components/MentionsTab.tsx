@@ -18,6 +18,7 @@ import { DataTableErrorState } from '../../../components/data-table/DataTableErr
 import { DataTablePagination } from '../../../components/data-table/DataTablePagination';
 import { TableToolbar } from '../../../components/data-table/TableToolbar';
 import { type ListParamsConfig, useListParams } from '../../../components/data-table/use-list-params';
+import { useListPageInRange } from '../../../components/data-table/use-page-in-range';
 import { EmptyStatePanel } from '../../../components/EmptyStatePanel';
 import { permitKeys } from '../../permits/permit-keys';
 import { useNow } from '../../permits/workflow/use-now';
@@ -120,6 +121,7 @@ export function MentionsTab() {
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
+  useListPageInRange(query, list, update);
   const items = query.data?.items;
 
   let body: ReactNode;

@@ -10,6 +10,7 @@ import { pagedTableProps } from '../../../components/data-table/paged-table-prop
 import { SearchInput } from '../../../components/data-table/SearchInput';
 import { TableToolbar } from '../../../components/data-table/TableToolbar';
 import { type ListParamsConfig, useListParams } from '../../../components/data-table/use-list-params';
+import { useListPageInRange } from '../../../components/data-table/use-page-in-range';
 import { permitKeys } from '../../permits/permit-keys';
 
 import { useNow } from '../../permits/workflow/use-now';
@@ -69,6 +70,7 @@ export function MyTasksTab() {
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
+  useListPageInRange(query, list, update);
   const projects = useQuery({
     queryKey: permitKeys.myWorkProjects(),
     queryFn: ({ signal }) => fetchMyWorkProjects(signal),

@@ -8,6 +8,7 @@ import { pagedTableProps } from '../../../components/data-table/paged-table-prop
 import { SearchInput } from '../../../components/data-table/SearchInput';
 import { TableToolbar } from '../../../components/data-table/TableToolbar';
 import { type ListParamsConfig, useListParams } from '../../../components/data-table/use-list-params';
+import { useListPageInRange } from '../../../components/data-table/use-page-in-range';
 import {
   exportProjects,
   fetchProjects,
@@ -45,6 +46,7 @@ export function ProjectsList({ canManage, onCreate }: ProjectsListProps) {
     queryFn: ({ signal }) => fetchProjects(params, signal),
     placeholderData: keepPreviousData,
   });
+  useListPageInRange(query, list, update);
   const { setArchived, running } = useProjectArchive();
   const columns = useMemo(
     () =>

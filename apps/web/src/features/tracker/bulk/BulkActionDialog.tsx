@@ -25,10 +25,12 @@ interface BulkActionDialogProps {
   onClose: () => void;
   /** The action went through on every permit; its answer. */
   onDone: (result: unknown) => void;
+  /** The action failed, or its outcome is unknown: the table is read again. */
+  onFailed: () => void;
 }
 
 /** Confirms a bulk action naming the count, asks for the reason where one is taken, and runs it. */
-export function BulkActionDialog({ spec, selection, onClose, onDone }: BulkActionDialogProps) {
+export function BulkActionDialog({ spec, selection, onClose, onDone, onFailed }: BulkActionDialogProps) {
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
   const [typed, setTyped] = useState('');
@@ -39,6 +41,7 @@ export function BulkActionDialog({ spec, selection, onClose, onDone }: BulkActio
   const mutation = useMutation({
     mutationFn: () => runBulkAction(bulkActionRequest(spec.kind, selection, reason)),
     onSuccess: onDone,
+    onError: onFailed,
   });
   const reasonError = spec.reason === 'none' ? null : reasonProblem(spec.reason, reason);
   const tooMany = selectionProblem(spec, count);
@@ -69,7 +72,8 @@ export function BulkActionDialog({ spec, selection, onClose, onDone }: BulkActio
         </Text>
         {selection.kind === 'filter' ? (
           <Text size="sm">
-            Every permit that matches the table’s filter and search when you confirm, on all pages.
+            Every permit that matches the table’s filter and search, on all pages. If they no longer match
+            exactly {selectionCount(selection).toLocaleString('en-US')} when you confirm, nothing is changed.
           </Text>
         ) : null}
         <Text size="sm" c="dimmed">

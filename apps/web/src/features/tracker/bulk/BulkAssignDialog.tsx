@@ -3,6 +3,7 @@ import {
   type BulkAssignResult,
   MAX_BULK_ASSIGNEES,
   MAX_BULK_PERMITS,
+  permitsText,
 } from '@crossarm/shared';
 import { Alert, Group, List, ScrollArea, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -18,7 +19,6 @@ import {
   bulkAssignBody,
   bulkAssignInfoBody,
   failureText,
-  permitsText,
 } from './bulk-actions';
 import { bulkAssign, previewBulkAssign } from './bulk-api';
 import { PeoplePicker } from './PeoplePicker';
@@ -30,6 +30,8 @@ interface BulkAssignDialogProps {
   onClose: () => void;
   /** The assignment went through on every permit. */
   onDone: (result: BulkAssignResult) => void;
+  /** The assignment failed, or its outcome is unknown: the table is read again. */
+  onFailed: () => void;
 }
 
 /** How many refusing permits the preview lists before saying how many more there are. */
@@ -57,7 +59,7 @@ function ShortList({ items, label }: { items: string[]; label: string }) {
  * Assigns people to one task (by its library entry) on the selected permits: the user picks the task, the
  * people and whether to add them or make them exactly the assignees, previews who would change, then confirms.
  */
-export function BulkAssignDialog({ selection, onClose, onDone }: BulkAssignDialogProps) {
+export function BulkAssignDialog({ selection, onClose, onDone, onFailed }: BulkAssignDialogProps) {
   const count = selectionCount(selection);
   const [taskId, setTaskId] = useState<string | null>(null);
   const [userIds, setUserIds] = useState<string[]>([]);
@@ -77,6 +79,7 @@ export function BulkAssignDialog({ selection, onClose, onDone }: BulkAssignDialo
   const assign = useMutation({
     mutationFn: () => bulkAssign(mode, bulkAssignBody(selection, taskId ?? '', userIds)),
     onSuccess: onDone,
+    onError: onFailed,
   });
   const summary = preview.data ? assignPreviewSummary(preview.data) : null;
   const busy = preview.isPending || assign.isPending;

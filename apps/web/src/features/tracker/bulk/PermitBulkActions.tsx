@@ -42,6 +42,8 @@ export function PermitBulkActions({ selected, clear }: PermitBulkActionsProps) {
     setFrozen(selected);
     setOpen(kind);
   };
+  // A failure (or an outcome unknown) reads the table again: its count, and whatever did change.
+  const failed = () => void queryClient.invalidateQueries({ queryKey: permitKeys.overview() });
   const finish = (title: string) => {
     setOpen(null);
     clear();
@@ -86,6 +88,7 @@ export function PermitBulkActions({ selected, clear }: PermitBulkActionsProps) {
           selection={frozen}
           onClose={() => setOpen(null)}
           onDone={(result: BulkAssignResult) => finish(assignSuccessText(result))}
+          onFailed={failed}
         />
       ) : open ? (
         <BulkActionDialog
@@ -93,6 +96,7 @@ export function PermitBulkActions({ selected, clear }: PermitBulkActionsProps) {
           selection={frozen}
           onClose={() => setOpen(null)}
           onDone={(result) => finish(successText(open, changedCount(result, selectionCount(frozen))))}
+          onFailed={failed}
         />
       ) : null}
     </>

@@ -141,7 +141,10 @@ describe('request bodies', () => {
     const hold = bulkActionRequest('hold', byFilter, ' Storm ');
     expect(hold).toEqual({
       path: 'joint-use/permit/on-hold',
-      body: { filter: byFilter.kind === 'filter' ? byFilter.filter : null, reason: 'Storm' },
+      body: {
+        filter: byFilter.kind === 'filter' ? { ...byFilter.filter, expectedCount: byFilter.count } : null,
+        reason: 'Storm',
+      },
     });
     expect('permitIds' in hold.body).toBe(false);
     expect(PermitHoldInput.safeParse(hold.body).success).toBe(true);
@@ -150,7 +153,8 @@ describe('request bodies', () => {
   });
 
   it('restricts, deletes and assigns every permit of a filter with a selection the API accepts', () => {
-    const filter = byFilter.kind === 'filter' ? byFilter.filter : null;
+    // The filter, with the count the person confirmed.
+    const filter = byFilter.kind === 'filter' ? { ...byFilter.filter, expectedCount: byFilter.count } : null;
     const restrict = bulkActionRequest('restrict', byFilter, 'Unpaid');
     expect(restrict.body).toMatchObject({ selection: { filter } });
     expect(BulkRestrictionsInput.safeParse(restrict.body).success).toBe(true);

@@ -4,14 +4,15 @@ import {
   type BulkAssignMode,
   type BulkAssignResult,
   type BulkDeleteInput,
-  type BulkFilter,
   type BulkRestrictionsInput,
+  type BulkSelection,
   LIFECYCLE_REASON_MAX,
   listNames,
   MAX_BULK_HOLD_PERMITS,
   MAX_BULK_PERMITS,
   type OverviewColumnGroup,
   type Project,
+  permitsText,
 } from '@crossarm/shared';
 import { isApiError } from '../../../lib/api/api-error';
 import { bulkSelectionOf, type TrackerSelection } from './selection';
@@ -114,11 +115,6 @@ export function bulkActionSpec(kind: BulkActionKind): BulkActionSpec {
   return spec;
 }
 
-/** "1 permit", "12 permits". */
-export function permitsText(count: number): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? 'permit' : 'permits'}`;
-}
-
 /** The question of the confirmation, naming the count: "Put 12 permits on hold?". */
 export function confirmationText(kind: BulkActionKind, count: number): string {
   const permits = permitsText(count);
@@ -203,7 +199,8 @@ export function selectionProblem(spec: BulkActionSpec, count: number): string | 
  * The body of `POST permit/on-hold` and `on-hold-remove`: the reason with the permits by id, or with the
  * tracker's filter (every permit the caller sees that matches it).
  */
-export type HoldBody = { reason: string } & ({ permitIds: string[] } | { filter: BulkFilter });
+/** The body of a hold or its removal: the selection's ids or filter beside the reason. */
+export type HoldBody = { reason: string } & BulkSelection;
 
 /** The request of an action: where it goes and what it sends. */
 export type BulkActionRequest =
@@ -223,10 +220,7 @@ export function bulkActionRequest(
     case 'hold':
     case 'release': {
       const path = kind === 'hold' ? 'joint-use/permit/on-hold' : 'joint-use/permit/on-hold-remove';
-      const body: HoldBody =
-        selection.kind === 'ids'
-          ? { permitIds: [...new Set(selection.permitIds)], reason: text }
-          : { filter: selection.filter, reason: text };
+      const body: HoldBody = { ...chosen, reason: text };
       return { path, body };
     }
     case 'restrict':
@@ -382,7 +376,7 @@ export function progressText(kind: BulkActionKind, count: number): string {
  */
 export function failureText(error: unknown): string {
   if (!isApiError(error) || error.status === 0)
-    return 'The server could not be reached. Check your connection and try again.';
+    return 'The server could not be reached, so the action may or may not have gone through. Check your connection, then look at the table before trying again.';
   if (error.status === 400 && error.errors.length > 0) {
     return error.errors.map((problem) => problem.message).join('\n');
   }

@@ -75,8 +75,9 @@ describe('the selection sent to the bulk endpoints', () => {
     };
     const all = { kind: 'filter' as const, filter: bulkFilterOf({ filter, search: ' Valley ' }), count: 71 };
     expect(selectionCount(all)).toBe(71);
+    // The count confirmed travels with the filter: the server refuses the action if it no longer matches.
     expect(bulkSelectionOf(all)).toEqual({
-      filter: { filterOptions: filter, searchOptions: { text: 'Valley' } },
+      filter: { filterOptions: filter, searchOptions: { text: 'Valley' }, expectedCount: 71 },
     });
     expect(BulkSelection.safeParse(bulkSelectionOf(all)).success).toBe(true);
   });

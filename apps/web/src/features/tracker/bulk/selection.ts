@@ -1,6 +1,11 @@
-import { type BulkFilter, type BulkSelection, MAX_BULK_PERMITS, normalizeFilter } from '@crossarm/shared';
+import {
+  type BulkFilter,
+  type BulkSelection,
+  MAX_BULK_PERMITS,
+  normalizeFilter,
+  permitsText,
+} from '@crossarm/shared';
 import type { TrackerState } from '../tracker-state';
-import { permitsText } from './bulk-actions';
 
 /**
  * What the tracker's bulk actions act on: the permits picked one by one (by id), or every permit the caller
@@ -19,9 +24,14 @@ export function selectionCount(selection: TrackerSelection): number {
   return selection.kind === 'ids' ? selection.permitIds.length : selection.count;
 }
 
-/** The selection as the bulk endpoints take it: `{permitIds}` or `{filter}`. */
+/**
+ * The selection as the bulk endpoints take it: `{permitIds}`, or `{filter}` with the count the person
+ * confirmed, so that the server refuses the action if the filter has come to match other permits since.
+ */
 export function bulkSelectionOf(selection: TrackerSelection): BulkSelection {
-  return selection.kind === 'ids' ? { permitIds: [...selection.permitIds] } : { filter: selection.filter };
+  return selection.kind === 'ids'
+    ? { permitIds: [...selection.permitIds] }
+    : { filter: { ...selection.filter, expectedCount: selection.count } };
 }
 
 /** The tracker's current filter and search as a bulk selection's filter (the overview request's parts). */

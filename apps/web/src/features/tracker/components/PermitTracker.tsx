@@ -2,7 +2,7 @@ import type { ExportFormat, FilterGroup, OverviewRow } from '@crossarm/shared';
 import { Alert, Box, Button, Group, Text, Title } from '@mantine/core';
 import { IconColumns3, IconFileDescription, IconFilterOff, IconSum } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BulkActionBar } from '../../../components/data-table/BulkActionBar';
 import { DataTableErrorState } from '../../../components/data-table/DataTableErrorState';
@@ -11,6 +11,7 @@ import { ExportMenu } from '../../../components/data-table/ExportMenu';
 import { NoMatchesPanel } from '../../../components/data-table/NoMatchesPanel';
 import { SearchInput } from '../../../components/data-table/SearchInput';
 import { TableToolbar } from '../../../components/data-table/TableToolbar';
+import { usePageInRange } from '../../../components/data-table/use-page-in-range';
 import { useRowSelection } from '../../../components/data-table/use-row-selection';
 import { EmptyStatePanel } from '../../../components/EmptyStatePanel';
 import { permitKeys } from '../../permits/permit-keys';
@@ -59,6 +60,9 @@ interface PermitTrackerProps {
   /** Whether the table can be exported (xlsx and csv: every permit it keeps, not only the page). */
   exportable?: boolean;
 }
+
+/** Where a row's permit opens: its workflow. */
+const permitHref = (row: OverviewRow) => `/permitting/${row.id}/workflow`;
 
 /**
  * The permit tracker: every permit the caller may see as a table whose columns, filters, sorts, summary,
@@ -132,11 +136,16 @@ export function PermitTracker({ viewName, viewMenu, bulkActions, exportable = tr
   const exporter = useOverviewExport();
 
   // A page past the end (rows removed since the link was made) moves to the last page there is.
-  useEffect(() => {
-    if (!page.data || page.isPlaceholderData || state.page === 1) return;
-    const last = Math.max(1, Math.ceil((page.data.total ?? 0) / state.pageSize));
-    if (state.page > last) update((s) => ({ ...s, page: last }), { replace: true });
-  }, [page.data, page.isPlaceholderData, state.page, state.pageSize, update]);
+  const toPage = useCallback(
+    (last: number) => update((s) => ({ ...s, page: last }), { replace: true }),
+    [update],
+  );
+  usePageInRange(
+    page.data && !page.isPlaceholderData ? (page.data.total ?? 0) : undefined,
+    state.page,
+    state.pageSize,
+    toPage,
+  );
 
   const change = (next: (s: TrackerState) => TrackerState, replace = false) =>
     update(
@@ -292,10 +301,12 @@ export function PermitTracker({ viewName, viewMenu, bulkActions, exportable = tr
         error={page.error}
         onRetry={() => void page.refetch()}
         empty={empty}
-        summary={summary.data?.summary ?? undefined}
+        summary={summary.isError ? undefined : (summary.data?.summary ?? undefined)}
+        summaryError={summary.isError ? { onRetry: () => void summary.refetch() } : null}
         selected={allMatching ? rowIds : selection.selected}
         onSelectedChange={selectRows}
-        onOpen={(row) => navigate(`/permitting/${row.id}/workflow`)}
+        onOpen={(row) => navigate(permitHref(row))}
+        hrefOf={permitHref}
         onSort={(dataId, additive) =>
           change((s) => ({ ...s, sorts: toggleSort(s.sorts, dataId, additive), page: 1 }))
         }

@@ -6,9 +6,22 @@ import {
   PermitStatus,
   type SummaryMetric,
 } from '@crossarm/shared';
-import { Box, Checkbox, Menu, Paper, Table, Text, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Box,
+  Checkbox,
+  Menu,
+  Paper,
+  Table,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { DataTableErrorState } from '../../../components/data-table/DataTableErrorState';
 import { DataTableSkeletonRows } from '../../../components/data-table/DataTableSkeletonRows';
 import { SelectAllCheckbox } from '../../../components/data-table/SelectAllCheckbox';
@@ -40,9 +53,13 @@ interface TrackerTableProps {
   /** Shown in place of rows when the page is empty. */
   empty: ReactNode;
   summary: OverviewSummaryValue[] | undefined;
+  /** The summary could not be read: its cells say so, and a button reads it again. */
+  summaryError?: { onRetry: () => void } | null;
   selected: readonly string[];
   onSelectedChange: (selected: string[]) => void;
   onOpen: (row: OverviewRow) => void;
+  /** Where a row's permit opens (its number links there). */
+  hrefOf: (row: OverviewRow) => string;
   onSort: (dataId: string, additive: boolean) => void;
   onSortDirection: (dataId: string, direction: 'Ascending' | 'Descending' | null) => void;
   onMetric: (dataId: string, metric: SummaryMetric | null) => void;
@@ -53,15 +70,37 @@ interface TrackerTableProps {
 function Cell({
   column,
   value,
+  href,
 }: {
   column: OverviewColumn | undefined;
   value: OverviewRow['values'][string];
+  /** Where the permit opens: its number is a link there (a new tab with a modified or middle click). */
+  href: string;
 }) {
   if (column?.dataId === 'permit.Status') {
     const status = PermitStatus.safeParse(value);
     if (status.success) return <PermitStatusBadge status={status.data} />;
   }
   const text = cellText(column, value);
+  if (column?.dataId === 'permit.PermitNumber' && text) {
+    // Out of the tab order: the keyboard moves by rows, and Enter opens the row's permit.
+    return (
+      <Anchor
+        component={Link}
+        to={href}
+        tabIndex={-1}
+        size="sm"
+        fw={600}
+        c="inherit"
+        display="block"
+        truncate
+        title={text}
+        onClick={(event) => event.stopPropagation()}
+      >
+        {text}
+      </Anchor>
+    );
+  }
   return (
     <Text
       size="sm"
@@ -90,9 +129,11 @@ export function TrackerTable({
   onRetry,
   empty,
   summary,
+  summaryError = null,
   selected,
   onSelectedChange,
   onOpen,
+  hrefOf,
   onSort,
   onSortDirection,
   onMetric,
@@ -206,7 +247,7 @@ export function TrackerTable({
               </Table.Td>
               {shown.map(({ dataId, column }) => (
                 <Table.Td key={dataId} ta={isNumericColumn(column) ? 'right' : undefined} py={0}>
-                  <Cell column={column} value={row.values[dataId] ?? null} />
+                  <Cell column={column} value={row.values[dataId] ?? null} href={hrefOf(row)} />
                 </Table.Td>
               ))}
             </Table.Tr>
@@ -285,13 +326,32 @@ export function TrackerTable({
               aria-label="Summary"
             >
               <Table.Tr>
-                <Table.Td />
+                <Table.Td px={4}>
+                  {summaryError ? (
+                    <Tooltip label="The summary did not load. Try again">
+                      <ActionIcon
+                        size="sm"
+                        variant="subtle"
+                        color="red"
+                        aria-label="The summary did not load. Try again"
+                        onClick={summaryError.onRetry}
+                      >
+                        <IconRefresh size={14} />
+                      </ActionIcon>
+                    </Tooltip>
+                  ) : null}
+                </Table.Td>
                 {shown.map(({ dataId, column }) => {
                   const metric = metricOf(dataId);
                   const value = summary?.find((s) => s.dataId === dataId && s.metric === metric);
                   const title = column ? columnTitle(column) : dataId;
                   if (!column || column.metrics.length === 0) return <Table.Td key={dataId} />;
-                  const whole = metric ? summaryCellText(column, metric, value?.value) : null;
+                  const notLoaded = Boolean(metric && !value && summaryError);
+                  const whole = !metric
+                    ? null
+                    : notLoaded
+                      ? `${METRIC_LABELS[metric]} not loaded`
+                      : summaryCellText(column, metric, value?.value);
                   return (
                     <Table.Td key={dataId} ta={isNumericColumn(column) ? 'right' : undefined} py={4}>
                       <Menu position="top" width={180} shadow="md" withinPortal>
@@ -313,7 +373,11 @@ export function TrackerTable({
                                   {METRIC_LABELS[metric]}{' '}
                                 </Text>
                                 <Text span size="xs" fw={600}>
-                                  {value ? summaryText(column, metric, value.value) : '…'}
+                                  {value
+                                    ? summaryText(column, metric, value.value)
+                                    : summaryError
+                                      ? '—'
+                                      : '…'}
                                 </Text>
                               </Text>
                             ) : (

@@ -17,12 +17,18 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { confirm } from '../../../components/dialogs/confirm';
 import { notifySuccess } from '../../../components/notifications/notify-success';
-import { reportByDefault } from '../../../lib/api/api-client';
 import { type TrackerState, writeTrackerState } from '../../tracker/tracker-state';
 import { folderChoices, folderOfView, moveView } from '../favorite-tree';
 import { useFavorites } from '../use-favorites';
 import { trackerStateOfView, VIEW_PARAM, viewInputOf } from '../view-state';
-import { deleteView, overwriteView, setViewDefault, setViewFavorite, viewKeys } from '../views-api';
+import {
+  deleteView,
+  overwriteView,
+  setViewDefault,
+  setViewFavorite,
+  viewGoneOr,
+  viewKeys,
+} from '../views-api';
 import { AllViewsItems, useAllViews } from './AllViewsItems';
 import { FavoritesMenuItems } from './FavoritesMenuItems';
 import { FavoritesPanel } from './FavoritesPanel';
@@ -68,6 +74,8 @@ export function ViewsMenu({ view, state, dirty }: ViewsMenuProps) {
     if (saved) queryClient.setQueryData(viewKeys.detail(saved.id), saved);
     return queryClient.invalidateQueries({ queryKey: viewKeys.all });
   };
+  // A call on a view deleted or unshared since it was opened reads it again: the page says it is unavailable.
+  const gone = viewGoneOr(queryClient);
   // A failed call has already said what went wrong (the API client's notification); nothing changed.
   const act = async (send: () => Promise<unknown>, done: string) => {
     try {
@@ -85,11 +93,7 @@ export function ViewsMenu({ view, state, dirty }: ViewsMenuProps) {
       const saved = await overwriteView(
         view.id,
         viewInputOf(state, { name: view.name, description: view.description }),
-        (error) => {
-          // Deleted or unshared since it was opened: read again, the page shows it unavailable and says so.
-          if (error.status === 404) void refresh();
-          else reportByDefault(error);
-        },
+        gone,
       );
       await refresh(saved);
       notifySuccess('View saved', `${saved.name} now opens with these columns, filters and sorts.`);
@@ -109,7 +113,7 @@ export function ViewsMenu({ view, state, dirty }: ViewsMenuProps) {
     });
     if (!sure) return;
     try {
-      await deleteView(view.id);
+      await deleteView(view.id, gone);
     } catch {
       return;
     }
@@ -186,7 +190,7 @@ export function ViewsMenu({ view, state, dirty }: ViewsMenuProps) {
             leftSection={view.isFavorite ? <IconStarFilled size={14} /> : <IconStar size={14} />}
             onClick={() =>
               void act(
-                () => setViewFavorite(view.id, !view.isFavorite),
+                () => setViewFavorite(view.id, !view.isFavorite, gone),
                 view.isFavorite ? 'Removed from favourites' : 'Added to favourites',
               )
             }
@@ -240,7 +244,7 @@ export function ViewsMenu({ view, state, dirty }: ViewsMenuProps) {
             disabled={view.isDefault && view.isSystem}
             onClick={() =>
               void act(
-                () => setViewDefault(view.id, !view.isDefault),
+                () => setViewDefault(view.id, !view.isDefault, gone),
                 view.isDefault
                   ? 'All Permits is your default view again'
                   : `${view.name} is your default view`,

@@ -1,6 +1,6 @@
 import type { WorkflowTemplateVersion } from '@crossarm/shared';
+import { permitsText } from '@crossarm/shared';
 import { Group, Radio, Select, Stack, Text } from '@mantine/core';
-import { permitsText } from './migration-plan';
 import type { PermitMigration } from './use-permit-migration';
 import { VersionPermitPicker } from './VersionPermitPicker';
 

@@ -1,11 +1,11 @@
 import type { PermitMigrationResult, WorkflowTemplateGroup, WorkflowTemplateVersion } from '@crossarm/shared';
+import { permitsText } from '@crossarm/shared';
 import { Alert, Button, Stack } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { GenericDialog } from '../../../components/dialogs/GenericDialog';
 import { MigrationChoiceForm } from './MigrationChoiceForm';
 import { PreviewSection, SkippedPermitsTable } from './MigrationDetails';
 import { MigrationPreview } from './MigrationPreview';
-import { permitsText } from './migration-plan';
 import { movedMessage } from './migration-summary';
 import { type PermitMigration, usePermitMigration } from './use-permit-migration';
 

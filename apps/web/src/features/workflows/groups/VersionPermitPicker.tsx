@@ -1,4 +1,4 @@
-import { formatDate, type TemplatePermit } from '@crossarm/shared';
+import { formatDate, permitsText, type TemplatePermit } from '@crossarm/shared';
 import { Group, Stack, Text } from '@mantine/core';
 import { IconFileOff } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -10,7 +10,7 @@ import { SearchInput } from '../../../components/data-table/SearchInput';
 import { EmptyStatePanel } from '../../../components/EmptyStatePanel';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { fetchVersionPermits, workflowKeys } from '../api';
-import { matchesPermitSearch, permitsText } from './migration-plan';
+import { matchesPermitSearch } from './migration-plan';
 
 const PAGE_SIZES = [25, 50, 100, 200] as const;
 

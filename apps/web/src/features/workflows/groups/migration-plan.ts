@@ -28,9 +28,6 @@ export interface MigrationChoice {
   overrides: MappingOverrides;
 }
 
-/** "1 permit", "5 permits". */
-export const permitsText = (count: number) => `${count} ${count === 1 ? 'permit' : 'permits'}`;
-
 /** Whether a permit of the picker's page matches the filter text: its number, applicant or stage. */
 export function matchesPermitSearch(permit: TemplatePermit, search: string): boolean {
   const text = search.trim().toLowerCase();

@@ -1,5 +1,5 @@
 import type { MappedItem, PermitMigrationResult } from '@crossarm/shared';
-import { permitsText } from './migration-plan';
+import { permitsText } from '@crossarm/shared';
 
 // A migrate call's answer read for people: how many stages and tasks carry over, where the permits land,
 // and which values they lose.

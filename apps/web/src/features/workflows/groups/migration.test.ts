@@ -5,6 +5,7 @@ import type {
   WorkflowTemplateGroup,
   WorkflowTemplateVersion,
 } from '@crossarm/shared';
+import { permitsText } from '@crossarm/shared';
 import { describe, expect, it } from 'vitest';
 import { id, KEY, sampleDefinition } from '../../../../../../packages/shared/src/workflow-fixtures.ts';
 import {
@@ -17,7 +18,6 @@ import {
   migrationBody,
   migrationTargets,
   NO_OVERRIDES,
-  permitsText,
   selectedTarget,
   takenTargets,
   targetOfValue,

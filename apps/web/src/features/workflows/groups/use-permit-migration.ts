@@ -1,4 +1,5 @@
 import type { PermitMigrationResult, WorkflowTemplateGroup, WorkflowTemplateVersion } from '@crossarm/shared';
+import { permitsText } from '@crossarm/shared';
 import { useState } from 'react';
 import { confirm } from '../../../components/dialogs/confirm';
 import { conflictHandler, notifyApiError } from '../../../components/notifications/notify-api-error';
@@ -15,7 +16,6 @@ import {
   migrationBody,
   migrationTargets,
   NO_OVERRIDES,
-  permitsText,
   targetOfValue,
   withOverride,
 } from './migration-plan';
