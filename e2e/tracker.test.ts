@@ -166,6 +166,10 @@ describe.skipIf(!chromiumPath)('the permit tracker in a browser', () => {
     expect(decodeURIComponent(owner.url())).toContain('workflow.NextUpTaskAssignees');
     await expect.poll(() => owner.getByText('300 permits', { exact: true }).count()).toBe(0);
     expect(await permitCount(owner)).toBeLessThan(300);
+    // Opened afresh from its address, the filter's chip still names the person, asked of the server.
+    await owner.reload();
+    await expect.poll(() => owner.getByText(/Next Up Assignees includes Lee Park/).count()).toBe(1);
+    expect(await owner.getByText(/includes a person/).count()).toBe(0);
   });
 
   it('selects every permit matching a filter, puts them on hold and takes them off hold', async () => {
@@ -238,6 +242,12 @@ describe.skipIf(!chromiumPath)('the permit tracker in a browser', () => {
       .poll(async () => ((await progress.count()) > 0 ? progress.innerText() : ''))
       .toMatch(/Exporting CSV… [1-9][\d,]* of 300 rows/);
     await screenshot(owner, 'tracker-export-progress');
+    // Left for another page while it runs, the export goes on and the file is saved there.
+    await owner
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'My Work', exact: true })
+      .click();
+    await owner.waitForURL(/\/permitting\/my-work/);
     await throttle(-1);
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^All Permits \d{4}-\d{2}-\d{2}\.csv$/);
@@ -247,6 +257,8 @@ describe.skipIf(!chromiumPath)('the permit tracker in a browser', () => {
     await expect
       .poll(() => owner.getByText(`300 permits exported to ${file.suggestedFilename()}`).count())
       .toBe(1);
+    await owner.goBack();
+    expect(await permitCount(owner)).toBe(300);
     await expect.poll(() => progress.count()).toBe(0);
 
     // A workbook on a very slow connection, in the dark scheme, cancelled on the way.

@@ -454,8 +454,9 @@ describe.skipIf(!chromiumPath)('saved views in a browser', () => {
     expect((await save).ok()).toBe(true);
     await reopen();
     await expect.poll(inMakeReady).toBe(1);
+    // The level's entries in order: its favourites, and its folders (an item holding the folder's group).
     const entries = await makeReady()
-      .locator('[role="listitem"], [role="group"]')
+      .locator('[role="listitem"][aria-label], [role="group"]')
       .evaluateAll((rows) => rows.map((row) => row.getAttribute('aria-label')));
     expect(entries).toEqual(['Folder North district', VIEW_NAME]);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { UserRole, UserStatus } from './enums.ts';
-import { enumWords } from './formatters.ts';
+import { enumWords, splitCommaList } from './formatters.ts';
 import { TaskStatus } from './permits.ts';
 import { ProjectRole } from './projects.ts';
 
@@ -10,8 +10,22 @@ export const MAX_OPTIONS = 50;
 /** `?filter=`: part of a name (or of an e-mail for users), any case. */
 export const OptionsQuery = z.object({ filter: z.string().trim().max(200).optional() });
 
-/** `GET joint-use/options/users`: optionally only the users of one project. */
-export const UserOptionsQuery = OptionsQuery.extend({ projectId: z.uuid().optional() });
+/** How many people one `ids` lookup names. */
+export const MAX_OPTION_IDS = 100;
+
+/**
+ * `GET joint-use/options/users`: optionally only the users of one project, or only those of `ids` (a comma
+ * list: names for people a saved filter or link refers to) among the people the caller sees.
+ */
+export const UserOptionsQuery = OptionsQuery.extend({
+  projectId: z.uuid().optional(),
+  ids: z
+    .string()
+    .max(MAX_OPTION_IDS * 37)
+    .optional()
+    .transform((text) => (text === undefined ? undefined : splitCommaList(text)))
+    .pipe(z.array(z.uuid()).max(MAX_OPTION_IDS, `At most ${MAX_OPTION_IDS} ids`).optional()),
+});
 
 /**
  * `GET joint-use/options/organizations`: with `related=true`, only the caller's organization and those it

@@ -85,7 +85,9 @@ export async function userOptions(
   organizationId: string,
   filter: string | undefined,
   projectId?: string,
+  ids?: string[],
 ) {
+  if (ids?.length === 0) return [];
   const organizations = relatedOrganizations(db, organizationId, projectId);
   return db
     .selectFrom('users')
@@ -99,6 +101,7 @@ export async function userOptions(
     )
     .where('users.status', 'in', PICKABLE)
     .where(matchingUsers(filter))
+    .$if(ids !== undefined, (query) => query.where('users.id', 'in', ids!))
     .groupBy(['users.id', 'users.first_name', 'users.last_name', 'users.email'])
     .select([
       'users.id',

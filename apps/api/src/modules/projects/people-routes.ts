@@ -81,13 +81,20 @@ export function projectPeopleRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'People the caller may see, for pickers',
+        summary: 'People the caller may see, for pickers (ids=a,b: only those, to name them)',
         querystring: UserOptionsQuery,
         response: okSchema(z.array(UserOption)),
       },
     },
     async (request) =>
-      ok(await listUserOptions(contextOf(request), request.query.filter, request.query.projectId)),
+      ok(
+        await listUserOptions(
+          contextOf(request),
+          request.query.filter,
+          request.query.projectId,
+          request.query.ids,
+        ),
+      ),
   );
   const idNameOptions = [
     ['projects', "The caller organization's projects, for pickers", OptionsQuery, listProjectOptions],

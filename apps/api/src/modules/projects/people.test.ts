@@ -160,6 +160,18 @@ describe('options', () => {
       url: '/api/joint-use/options/users?projectId=x',
     });
     expect(bad.json().errors[0].field).toBe('querystring.projectId');
+
+    // By id, to name people a saved filter refers to: only those among the people the caller sees.
+    const byIds = `/api/joint-use/options/users?ids=${s.ownerMember},${s.otherAttacherMember}, ${s.attacherMember}`;
+    expect(names(await get(s.attacherMember, byIds))).toEqual(['Abe Member', 'Oscar Member']);
+    expect(names(await get(s.outsider, byIds))).toEqual([]);
+    expect(await get(s.attacherMember, '/api/joint-use/options/users?ids=')).toEqual([]);
+    const badIds = await t.injectAs(s.attacherMember, {
+      method: 'GET',
+      url: `/api/joint-use/options/users?ids=${s.ownerMember},nope`,
+    });
+    expect(badIds.statusCode).toBe(400);
+    expect(badIds.json().errors[0].field).toMatch(/^querystring\.ids/);
   });
 
   it('lists the organizations the caller sees; someone who sets up projects sees every joint use one unless only related ones are asked', async () => {

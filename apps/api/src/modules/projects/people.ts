@@ -41,9 +41,14 @@ export async function listProjectOptions(ctx: ServiceContext, filter?: string): 
 }
 
 /** People the caller may see through its projects (or one project), for pickers. */
-export async function listUserOptions(ctx: ServiceContext, filter?: string, projectId?: string) {
+export async function listUserOptions(
+  ctx: ServiceContext,
+  filter?: string,
+  projectId?: string,
+  ids?: string[],
+) {
   if (projectId) await requireVisibleProject(ctx, ctx.db, projectId);
-  const rows = await userOptions(ctx.db, ctx.session.organizationId!, filter, projectId);
+  const rows = await userOptions(ctx.db, ctx.session.organizationId!, filter, projectId, ids);
   return rows.map(
     (row): UserOption => ({
       id: row.id,

@@ -165,8 +165,26 @@ describe('user permissions', () => {
       .where('action', '=', 'project.permissions-changed')
       .executeTakeFirstOrThrow();
     expect(audit.before).toEqual({ organizationId: s.attacherOrg, permissions: ATTACHER_SET });
+    // The organization's open pages reload, and their hub connections are decided again.
+    const sessionEvents = () =>
+      t.db
+        .selectFrom('events')
+        .select(['type', 'user_id', 'organization_id'])
+        .where('type', 'in', ['organization-session-invalid', 'user-session-invalid'])
+        .orderBy('id')
+        .execute();
+    expect((await sessionEvents()).at(-1)).toEqual({
+      type: 'organization-session-invalid',
+      user_id: null,
+      organization_id: s.attacherOrg,
+    });
 
     await putUsers(s.attacherManager, s.attacherOrg, [{ userId: s.attacherMember, permissions: null }]);
+    expect((await sessionEvents()).at(-1)).toEqual({
+      type: 'user-session-invalid',
+      user_id: s.attacherMember,
+      organization_id: null,
+    });
     expect((await userRows()).map((row) => row.user_id)).not.toContain(s.attacherMember);
     expect(await myPermissions(s.attacherMember)).toEqual([
       'ViewPermits',

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { Executor, Trx } from '../../db/database.ts';
 import { type ServiceContext, transact } from '../../http/context.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { organizationSessionInvalid, userSessionInvalid } from '../../realtime/outbox.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { requireManagedProject, requireVisibleProject } from './access.ts';
 import {
@@ -123,6 +124,9 @@ export async function setOrganizationPermissions(
       .where('organization_id', '=', organizationId)
       .execute();
     await narrowUserPermissions(trx, projectId, organizationId, permissions);
+    // Its people's open pages reload what they may do, and their hub connections are decided again (a
+    // permit's room among them), so that nobody keeps hearing of permits they may no longer see.
+    await ctx.app.events.record(trx, organizationSessionInvalid(organizationId, ctx.connectionId));
     await recordAudit(trx, ctx.session, {
       action: 'project.permissions-changed',
       targetType: 'project',
@@ -233,6 +237,9 @@ export async function setUserPermissions(
         .values({ project_id: projectId, organization_id: organizationId, user_id: user.userId, ...values })
         .onConflict((oc) => oc.columns(['project_id', 'organization_id', 'user_id']).doUpdateSet(values))
         .execute();
+    }
+    for (const userId of userIds) {
+      await ctx.app.events.record(trx, userSessionInvalid(userId, ctx.connectionId));
     }
     await recordAudit(trx, ctx.session, {
       action: 'project.user-permissions-changed',

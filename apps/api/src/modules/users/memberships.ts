@@ -146,7 +146,6 @@ export function removeFromOrganization(
         .executeTakeFirst();
       if (Number(removed.numDeletedRows) === 0) throw notFound('The user');
       await ctx.app.events.record(trx, organizationSessionInvalid(organizationId, ctx.connectionId));
-      await ctx.app.events.record(trx, organizationSessionInvalid(organizationId, ctx.connectionId));
       if (user.organization_id === organizationId) {
         const other = await trx
           .selectFrom('user_organizations')

@@ -34,6 +34,8 @@ export const permitKeys = {
   projectPeople: (projectId: string) => [...permitKeys.all, 'project-people', projectId] as const,
   /** Application drafts and the application form of a project's workflow. */
   application: () => [...permitKeys.all, 'application'] as const,
+  /** The names of people a tracker filter refers to. */
+  peopleNamed: (ids: readonly string[]) => [...permitKeys.all, 'people-named', [...ids].sort()] as const,
   /** The permit tracker: the caller's columns, and its pages, summaries and single rows. */
   overview: () => [...permitKeys.all, 'overview'] as const,
   overviewColumns: () => [...permitKeys.overview(), 'columns'] as const,

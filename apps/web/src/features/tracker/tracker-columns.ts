@@ -5,6 +5,7 @@ import {
   filterRowsOf,
   filterValueProblem,
   formatDate,
+  formatDateTime,
   formatNumber,
   MAX_OVERVIEW_COLUMNS,
   MAX_OVERVIEW_SORTS,
@@ -132,7 +133,10 @@ export function formatDays(value: number): string {
   return `${formatNumber(value)} d`;
 }
 
-/** A cell as text: dates as 'MMM dd, yyyy', option labels, people's names, numbers grouped; '' when empty. */
+/**
+ * A cell as text: days as 'MMM dd, yyyy' and moments (when the permit was created, its last activity) as
+ * local date and time, option labels, people's names, numbers grouped; '' when empty.
+ */
 export function cellText(column: OverviewColumn | undefined, value: OverviewCell | undefined): string {
   if (value === null || value === undefined) return '';
   if (Array.isArray(value)) {
@@ -145,7 +149,7 @@ export function cellText(column: OverviewColumn | undefined, value: OverviewCell
   if (typeof value === 'number') return column?.type === 'Duration' ? formatDays(value) : formatNumber(value);
   switch (column?.type) {
     case 'Date':
-      return formatDate(value);
+      return formatDateTime(value);
     case 'Enum':
       return column.options?.find((option) => option.value === value)?.label ?? value;
     default:
@@ -245,6 +249,8 @@ const WIDTH_BY_TYPE: Record<OverviewColumn['type'], number> = {
   Files: 200,
   Metadata: 260,
 };
+/** Date columns whose cells are moments, shown with their time. */
+const MOMENT_COLUMNS = new Set(['permit.CreateDate', 'permit.LastActivity']);
 /** A header's letters (small, bold capitals) and what stands beside them: padding, sort arrow and order, menu. */
 const HEADER_LETTER_PX = 8;
 const HEADER_CHROME_PX = 84;
@@ -262,7 +268,9 @@ export function defaultWidth(column: OverviewColumn | undefined): number {
       ? 150
       : column.dataId === 'permit.Location'
         ? 220
-        : WIDTH_BY_TYPE[column.type];
+        : MOMENT_COLUMNS.has(column.dataId)
+          ? 190
+          : WIDTH_BY_TYPE[column.type];
   const header = Math.ceil(columnTitle(column).length * HEADER_LETTER_PX) + HEADER_CHROME_PX;
   return Math.max(base, Math.min(MAX_STARTING_WIDTH, header));
 }

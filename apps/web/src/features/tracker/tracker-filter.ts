@@ -107,6 +107,20 @@ export function updateRow(
   );
 }
 
+/** The people a tree filters by (Users columns) whose names are not known yet, each once, in order. */
+export function unnamedPeople(
+  tree: FilterGroup | null,
+  columns: ReadonlyMap<string, OverviewColumn>,
+  known: ReadonlyMap<string, string>,
+): string[] {
+  const ids = filterRowsOf(normalizeFilter(tree)).flatMap((row) =>
+    row.dataId && columns.get(row.dataId)?.type === 'Users' && typeof row.value === 'string'
+      ? [row.value]
+      : [],
+  );
+  return [...new Set(ids)].filter((id) => !known.has(id));
+}
+
 /** How many rows filter once the tree is applied (incomplete rows do not). */
 export function activeRowCount(tree: FilterGroup | null): number {
   return filterRowsOf(normalizeFilter(tree)).length;

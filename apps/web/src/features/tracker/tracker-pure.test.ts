@@ -25,6 +25,7 @@ import {
   removeRow,
   setCondition,
   treeProblems,
+  unnamedPeople,
   updateRow,
 } from './tracker-filter';
 import {
@@ -298,6 +299,8 @@ describe('column rules', () => {
 
   it('formats cells and summary values', () => {
     expect(cellText(created, '2026-01-05')).toBe('Jan 05, 2026');
+    // A moment shows its local date and time (the tests run in UTC).
+    expect(cellText(created, '2026-01-05T15:04:00.000Z')).toBe('Jan 05, 2026, 3:04 PM');
     expect(cellText(status, 'OnHold')).toBe('On hold');
     expect(cellText(poles, 1234)).toBe('1,234');
     expect(cellText(surveyTime, 3.5)).toBe('3.5 d');
@@ -402,7 +405,8 @@ describe("a column's starting width", () => {
     // 'POLES' sorted: 40 px of letters and 84 px around them, more than a number's 100.
     expect(defaultWidth(poles)).toBe(124);
     expect(defaultWidth(status)).toBe(150);
-    expect(defaultWidth(created)).toBe(140);
+    // The permit's creation is a moment, shown with its time.
+    expect(defaultWidth(created)).toBe(190);
     const review = describeColumn({
       dataId: 'task.x.Status',
       subjectKind: 'Task',
@@ -418,5 +422,42 @@ describe("a column's starting width", () => {
     });
     expect(defaultWidth(long)).toBe(320);
     expect(defaultWidth(undefined)).toBe(160);
+  });
+});
+
+describe('people a filter names', () => {
+  it('lists the people of Users rows whose names are not known, each once', () => {
+    const users = describeColumn({
+      dataId: 'task.t.PersonAssigned',
+      subjectKind: 'Task',
+      subjectName: 'Field Walk',
+      name: 'Person Assigned',
+      type: 'Users',
+    });
+    const columns = new Map([
+      [users.dataId, users],
+      [status.dataId, status],
+    ]);
+    const tree: FilterGroup = {
+      condition: 'And',
+      rows: [
+        { id: 'a', dataId: users.dataId, operator: 'Contains', value: 'u1' },
+        { id: 'b', dataId: status.dataId, operator: 'Equals', value: 'Active' },
+      ],
+      groups: [
+        {
+          condition: 'Or',
+          rows: [
+            { id: 'c', dataId: users.dataId, operator: 'NotEquals', value: 'u2' },
+            { id: 'd', dataId: users.dataId, operator: 'Contains', value: 'u1' },
+            { id: 'e', dataId: users.dataId, operator: 'Contains', value: '' },
+          ],
+          groups: [],
+        },
+      ],
+    };
+    expect(unnamedPeople(tree, columns, new Map())).toEqual(['u1', 'u2']);
+    expect(unnamedPeople(tree, columns, new Map([['u1', 'Ann Lee']]))).toEqual(['u2']);
+    expect(unnamedPeople(null, columns, new Map())).toEqual([]);
   });
 });

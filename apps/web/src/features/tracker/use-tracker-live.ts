@@ -22,19 +22,35 @@ export function useTrackerLive(pageKey: readonly unknown[], rowIds: readonly str
 
   useEffect(() => {
     const pending = new Set<string>();
+    // Each row asked for is numbered, and each reload of the page counts: an answer that a later request
+    // for the same row, or a reload, has overtaken is dropped rather than put over fresher data.
+    const asked = new Map<string, number>();
+    let sequence = 0;
+    let reloads = 0;
     const reloadPage = () => {
-      void queryClient.invalidateQueries({ queryKey: permitKeys.overview() });
+      reloads += 1;
+      // The page, its count and its summary; the caller's columns stay as they are.
+      void queryClient.invalidateQueries({
+        queryKey: permitKeys.overview(),
+        predicate: ({ queryKey }) => queryKey[2] !== 'columns',
+      });
     };
     const flush = debounced(() => {
       const { pageKey: key, columns: wanted } = latest.current;
       const ids = [...pending];
       pending.clear();
       for (const id of ids) {
+        const mine = ++sequence;
+        const reloadsThen = reloads;
+        asked.set(id, mine);
         fetchOverviewRow(id, wanted)
           .then((row) => {
+            if (asked.get(id) !== mine || reloads !== reloadsThen) return;
             queryClient.setQueryData<OverviewResult>(key, (page) => replaceRow(page, row));
           })
-          .catch(reloadPage);
+          .catch(() => {
+            if (asked.get(id) === mine) reloadPage();
+          });
       }
       // Totals and sums may have moved with the rows.
       void queryClient.invalidateQueries({ queryKey: [...permitKeys.overview(), 'summary'] });

@@ -24,6 +24,13 @@ import {
 } from './view-state';
 import { fetchDefaultViews, fetchView, viewKeys } from './views-api';
 
+/** The parameters with the view named. */
+function withView(params: URLSearchParams, id: string) {
+  const next = new URLSearchParams(params);
+  next.set(VIEW_PARAM, id);
+  return next;
+}
+
 export const VIEW_UNAVAILABLE_TITLE = 'View Unavailable';
 export const VIEW_UNAVAILABLE_TEXT = 'The view either not longer exists or you no longer have access.';
 /** What the page says where the view would be (the notification has said it is unavailable). */
@@ -64,17 +71,22 @@ export function useTrackerView(): TrackerView {
   const missing = isApiError(query.error) && (query.error.status === 404 || query.error.status === 400);
   const key = params.toString();
 
-  // Fill the table from the view once per view; a URL that carries table state keeps it.
+  // Fill the table from the view once per view; a URL that carries table state keeps it. A default view of
+  // the caller's own choosing is named in the URL, so that the page follows that view (deleted or unshared
+  // while open, it says so) rather than whatever the default becomes.
   useEffect(() => {
     if (!view || applied?.id === view.id) return;
+    const named = viewId === null && !view.isSystem;
+    if (named) queryClient.setQueryData(viewKeys.detail(view.id), view);
     if (hasTableState(params)) {
       setApplied({ id: view.id, view, key: null });
+      if (named) setParams((current) => withView(current, view.id), { replace: true });
       return;
     }
-    const next = writeTrackerState(params, trackerStateOfView(view));
+    const next = writeTrackerState(named ? withView(params, view.id) : params, trackerStateOfView(view));
     setApplied({ id: view.id, view, key: next.toString() });
     setParams(next, { replace: true });
-  }, [view, applied, params, setParams]);
+  }, [view, viewId, applied, params, setParams, queryClient]);
   useEffect(() => {
     if (applied?.key !== null && applied?.key === key) setApplied({ ...applied, key: null });
   }, [applied, key]);

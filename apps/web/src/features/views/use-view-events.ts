@@ -1,9 +1,10 @@
-import type { HubEvent } from '@crossarm/shared';
+import type { HubEvent, ViewPrefs } from '@crossarm/shared';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { notify } from '../../components/notifications/notify';
 import { hubClient } from '../../lib/hub/hub-client';
+import { useSession } from '../session/use-session';
 import { VIEW_PARAM } from './view-state';
 import { viewKeys } from './views-api';
 
@@ -18,10 +19,18 @@ const textOf = (payload: unknown, key: string): string | null => {
   return typeof value === 'string' && value !== '' ? value : null;
 };
 
-/** What the toast of a view shared with the caller says; null when the event names no view. */
-export function sharedViewMessage(payload: unknown): { viewId: string; message: string } | null {
+/**
+ * What the notice of a view shared with the caller says; null when there is nothing to say: the event names
+ * no view, the caller shared it (an organization's notice reaches the sharer's organization too), or the
+ * caller already had it (through another grant; `known` holds the views the caller is known to have).
+ */
+export function sharedViewMessage(
+  payload: unknown,
+  me: string,
+  known: ReadonlySet<string> = new Set(),
+): { viewId: string; message: string } | null {
   const viewId = textOf(payload, 'viewId');
-  if (!viewId) return null;
+  if (!viewId || known.has(viewId) || textOf(payload, 'sharedByUserId') === me) return null;
   const name = textOf(payload, 'name') ?? 'A view';
   const by = textOf(payload, 'sharedByName');
   return { viewId, message: by ? `${by} shared “${name}” with you.` : `“${name}” is now shared with you.` };
@@ -44,15 +53,19 @@ export const rereadView = (queryClient: QueryClient, viewId: string | null) =>
 export function useViewEvents(): void {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const me = useSession().user.id;
   useEffect(() => {
     const offChanged = hubClient.on(
       VIEW_CHANGED,
       (payload) => void rereadView(queryClient, textOf(payload, 'viewId')),
     );
     const offShared = hubClient.on(VIEW_SHARED, (payload) => {
-      const shared = sharedViewMessage(payload);
+      const known = new Set(
+        (queryClient.getQueryData<ViewPrefs>(viewKeys.prefs())?.allViews ?? []).map((view) => view.id),
+      );
+      void rereadView(queryClient, textOf(payload, 'viewId'));
+      const shared = sharedViewMessage(payload, me, known);
       if (!shared) return;
-      void rereadView(queryClient, shared.viewId);
       notify({
         type: 'info',
         title: 'View shared with you',
@@ -60,8 +73,11 @@ export function useViewEvents(): void {
         actions: [
           {
             label: 'Open',
-            onClick: () =>
-              void navigate(`/permitting/all?${VIEW_PARAM}=${encodeURIComponent(shared.viewId)}`),
+            onClick: () => {
+              // Already open here: nothing to do.
+              if (new URLSearchParams(window.location.search).get(VIEW_PARAM) === shared.viewId) return;
+              void navigate(`/permitting/all?${VIEW_PARAM}=${encodeURIComponent(shared.viewId)}`);
+            },
           },
         ],
       });
@@ -70,5 +86,5 @@ export function useViewEvents(): void {
       offChanged();
       offShared();
     };
-  }, [queryClient, navigate]);
+  }, [queryClient, navigate, me]);
 }

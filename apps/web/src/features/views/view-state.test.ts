@@ -187,6 +187,11 @@ describe('followSavedView', () => {
     const state = { ...trackerStateOfView(saved), sorts: [] };
     expect(followSavedView(state, saved, newer)).toBeNull();
   });
+
+  it('stays on its page when only the name or the sharing changed', () => {
+    const state = { ...trackerStateOfView(saved), page: 4 };
+    expect(followSavedView(state, saved, { ...saved })).toBeNull();
+  });
 });
 
 describe('hasTableState', () => {

@@ -110,8 +110,9 @@ export function hasUnsavedChanges(
 
 /**
  * The table once the view it shows is saved again (by someone it is shared with, or on another page): the new
- * version, keeping the search and page size, when the table has no changes of its own against the version
- * it showed; null when it has (they are kept, and the view's dot says they differ).
+ * version from its first page, keeping the search and page size, when the table has no changes of its own
+ * against the version it showed; null when it has (they are kept, and the view's dot says they differ), and
+ * when the new version shows the same table (only its name or sharing changed: the page stays where it is).
  */
 export function followSavedView(
   state: TrackerState,
@@ -120,6 +121,7 @@ export function followSavedView(
   columns?: ReadonlyMap<string, OverviewColumn>,
 ): TrackerState | null {
   if (hasUnsavedChanges(state, shown, columns)) return null;
+  if (!hasUnsavedChanges(trackerStateOfView(shown), saved, columns)) return null;
   return { ...trackerStateOfView(saved), search: state.search, pageSize: state.pageSize };
 }
 

@@ -84,6 +84,11 @@ export function fetchUserOptions(filter: string, signal?: AbortSignal) {
   });
 }
 
+/** GET options/users?ids=: the names of those people among the ones the caller may see. */
+export function fetchPeopleNamed(ids: readonly string[], signal?: AbortSignal) {
+  return apiRequest<UserOption[]>('joint-use/options/users', { signal, query: { ids: ids.join(',') } });
+}
+
 /** GET views/prefs: the caller's default view, favourites in their folders, and every view the caller sees. */
 export function fetchViewPrefs(signal?: AbortSignal) {
   return apiRequest<ViewPrefs>(`${base}/prefs`, { signal });

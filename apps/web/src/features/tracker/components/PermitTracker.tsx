@@ -16,6 +16,7 @@ import { useRowSelection } from '../../../components/data-table/use-row-selectio
 import { EmptyStatePanel } from '../../../components/EmptyStatePanel';
 import { permitKeys } from '../../permits/permit-keys';
 import { useSession } from '../../session/use-session';
+import { fetchPeopleNamed } from '../../views/views-api';
 import { bulkFilterOf, idsSelection, matchingOffer, type TrackerSelection } from '../bulk/selection';
 import { peopleOf } from '../people';
 import { fetchOverviewColumns, fetchOverviewPage, fetchOverviewSummary } from '../tracker-api';
@@ -28,6 +29,7 @@ import {
   setMetric,
   toggleSort,
 } from '../tracker-columns';
+import { unnamedPeople } from '../tracker-filter';
 import {
   DEFAULT_TRACKER_COLUMNS,
   linkedFilterLost,
@@ -112,6 +114,15 @@ export function PermitTracker({ viewName, viewMenu, bulkActions, exportable = tr
   // Names seen on earlier pages stay known, so a chip filtering by a person keeps their name.
   const [knownNames] = useState(() => new Map<string, string>());
   for (const [id, name] of people.names) knownNames.set(id, name);
+  // People the filter names who are on no page seen so far (a saved view, a link): their names are asked for.
+  const unnamed = unnamedPeople(state.filter, columns, knownNames);
+  const named = useQuery({
+    queryKey: permitKeys.peopleNamed(unnamed),
+    queryFn: ({ signal }) => fetchPeopleNamed(unnamed, signal),
+    enabled: unnamed.length > 0,
+    staleTime: 5 * 60_000,
+  });
+  for (const person of named.data ?? []) knownNames.set(person.id, person.name);
   const filterKey = JSON.stringify([state.filter, state.search]);
   const selection = useRowSelection(filterKey);
   // Every permit that matches the filter and search, beyond the page: chosen from the offer above the rows.

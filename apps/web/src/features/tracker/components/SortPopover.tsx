@@ -76,7 +76,8 @@ export function SortPopover({ sorts, sortable, onChange }: SortPopoverProps) {
           {sorts.map((sort, index) => {
             const options = sortable.filter((c) => c.dataId === sort.dataId || !used.has(c.dataId));
             return (
-              <Group key={sort.dataId} gap={6} wrap="nowrap">
+              // biome-ignore lint/suspicious/noArrayIndexKey: a sort's row stays put when its column changes, so the keyboard keeps its place; every field is controlled
+              <Group key={index} gap={6} wrap="nowrap">
                 <Text size="xs" c="dimmed" w={52} style={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
                   {index === 0 ? 'Sort by' : 'then'}
                 </Text>

@@ -226,64 +226,67 @@ export function FavoritesPanel({ opened, onClose, currentViewId, onOpenView }: F
     const open = !collapsed.has(folder.id);
     const count = favoriteCount(folder);
     return (
-      <Box role="group" aria-label={`Folder ${folder.name}`}>
-        <DropZone id={intoKey(folder.id)}>
-          <Group gap={4} wrap="nowrap" pl={depth * 16} py={1}>
-            {grip}
-            <UnstyledButton
-              onClick={() => toggle(folder.id)}
-              aria-expanded={open}
-              style={{ flex: 1, minWidth: 0 }}
-            >
-              <Group gap={6} wrap="nowrap">
-                {open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
-                <IconFolder size={14} style={{ flexShrink: 0 }} />
-                <Text size="sm" fw={500} truncate="end">
-                  {folder.name}
-                </Text>
-                <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-                  {count}
-                </Text>
-              </Group>
-            </UnstyledButton>
-            <Menu position="bottom-end" width={200} withinPortal shadow="md">
-              <Menu.Target>
-                <ActionIcon
-                  size="sm"
-                  variant="subtle"
-                  color="gray"
-                  aria-label={`Options of folder ${folder.name}`}
-                >
-                  <IconDots size={14} />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {canAddFolder(current, folder.id) ? (
-                  <Menu.Item
-                    leftSection={<IconFolderPlus size={14} />}
-                    onClick={() => setNaming({ mode: 'create', parent: folder.id })}
+      // An item of its level's list, holding the folder's own list.
+      <Box role="listitem">
+        <Box role="group" aria-label={`Folder ${folder.name}`}>
+          <DropZone id={intoKey(folder.id)}>
+            <Group gap={4} wrap="nowrap" pl={depth * 16} py={1}>
+              {grip}
+              <UnstyledButton
+                onClick={() => toggle(folder.id)}
+                aria-expanded={open}
+                style={{ flex: 1, minWidth: 0 }}
+              >
+                <Group gap={6} wrap="nowrap">
+                  {open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
+                  <IconFolder size={14} style={{ flexShrink: 0 }} />
+                  <Text size="sm" fw={500} truncate="end">
+                    {folder.name}
+                  </Text>
+                  <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+                    {count}
+                  </Text>
+                </Group>
+              </UnstyledButton>
+              <Menu position="bottom-end" width={200} withinPortal shadow="md">
+                <Menu.Target>
+                  <ActionIcon
+                    size="sm"
+                    variant="subtle"
+                    color="gray"
+                    aria-label={`Options of folder ${folder.name}`}
                   >
-                    New sub-folder…
+                    <IconDots size={14} />
+                  </ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  {canAddFolder(current, folder.id) ? (
+                    <Menu.Item
+                      leftSection={<IconFolderPlus size={14} />}
+                      onClick={() => setNaming({ mode: 'create', parent: folder.id })}
+                    >
+                      New sub-folder…
+                    </Menu.Item>
+                  ) : null}
+                  <Menu.Item
+                    leftSection={<IconPencil size={14} />}
+                    onClick={() => setNaming({ mode: 'rename', folder })}
+                  >
+                    Rename…
                   </Menu.Item>
-                ) : null}
-                <Menu.Item
-                  leftSection={<IconPencil size={14} />}
-                  onClick={() => setNaming({ mode: 'rename', folder })}
-                >
-                  Rename…
-                </Menu.Item>
-                <Menu.Item
-                  color="red"
-                  leftSection={<IconTrash size={14} />}
-                  onClick={() => void removeFolder(folder)}
-                >
-                  Delete folder
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
-          </Group>
-        </DropZone>
-        {open ? <Box role="list">{renderLevel(current, folder.id, depth + 1)}</Box> : null}
+                  <Menu.Item
+                    color="red"
+                    leftSection={<IconTrash size={14} />}
+                    onClick={() => void removeFolder(folder)}
+                  >
+                    Delete folder
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            </Group>
+          </DropZone>
+          {open ? <Box role="list">{renderLevel(current, folder.id, depth + 1)}</Box> : null}
+        </Box>
       </Box>
     );
   };
