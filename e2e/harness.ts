@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CHROMIUM_CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
@@ -193,4 +194,29 @@ export async function signedInPage(suite: Suite, email: string, startAt: string)
   await page.waitForURL(`**${startAt}`);
   await agreeToTerms(page);
   return page;
+}
+
+/**
+ * Puts one permit on hold, or takes it off hold, from the tracker's selection bar (the page is left on the
+ * tracker, searched for the permit).
+ */
+export async function setHoldFromTracker(page: Page, permitNumber: string, hold: boolean, reason: string) {
+  await page.goto(`/permitting/all?q=${permitNumber}`);
+  await page
+    .getByRole('table', { name: 'Permits' })
+    .getByRole('checkbox', { name: `Select ${permitNumber}` })
+    .check();
+  const action = hold ? 'Put on hold' : 'Remove from hold';
+  await page
+    .getByRole('region', { name: 'Selected rows' })
+    .getByRole('button', { name: action, exact: true })
+    .click();
+  const dialog = page.getByRole('dialog', {
+    name: hold ? 'Put permits on hold' : 'Remove permits from hold',
+  });
+  const reasonBox = dialog.getByRole('textbox', { name: 'Reason' });
+  if (await reasonBox.count()) await reasonBox.fill(reason);
+  await dialog.getByRole('button', { name: action }).click();
+  const done = hold ? '1 permit put on hold' : '1 permit removed from hold';
+  await expect.poll(() => page.getByText(done).count()).toBe(1);
 }

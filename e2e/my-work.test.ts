@@ -1,6 +1,14 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, findChromium, openSuite, type Suite, screenshot, signedInPage } from './harness.ts';
+import {
+  DEMO,
+  findChromium,
+  openSuite,
+  type Suite,
+  screenshot,
+  setHoldFromTracker,
+  signedInPage,
+} from './harness.ts';
 
 const chromiumPath = findChromium();
 
@@ -38,17 +46,7 @@ describe.skipIf(!chromiumPath)('My Work in a browser', () => {
     expect(number).not.toBe('');
     const row = rowOf(number);
     // The permit put on hold from the tracker's selection bar.
-    await owner.goto(`/permitting/all?q=${number}`);
-    await owner
-      .getByRole('table', { name: 'Permits' })
-      .getByRole('checkbox', { name: `Select ${number}` })
-      .check();
-    const bar = owner.getByRole('region', { name: 'Selected rows' });
-    await bar.getByRole('button', { name: 'Put on hold', exact: true }).click();
-    const hold = owner.getByRole('dialog', { name: 'Put permits on hold' });
-    await hold.getByRole('textbox', { name: 'Reason' }).fill('Waiting for the make-ready crew');
-    await hold.getByRole('button', { name: 'Put on hold' }).click();
-    await expect.poll(() => owner.getByText('1 permit put on hold').count()).toBe(1);
+    await setHoldFromTracker(owner, number, true, 'Waiting for the make-ready crew');
 
     try {
       await owner.goto('/permitting/my-work');
@@ -59,17 +57,7 @@ describe.skipIf(!chromiumPath)('My Work in a browser', () => {
       await owner.waitForURL(/\/permitting\/[0-9a-f-]{36}\/workflow/);
       await expect.poll(() => owner.getByText(number).count()).toBeGreaterThan(0);
     } finally {
-      await owner.goto(`/permitting/all?q=${number}`);
-      await owner
-        .getByRole('table', { name: 'Permits' })
-        .getByRole('checkbox', { name: `Select ${number}` })
-        .check();
-      await bar.getByRole('button', { name: 'Remove from hold', exact: true }).click();
-      const lift = owner.getByRole('dialog', { name: 'Remove permits from hold' });
-      const reason = lift.getByRole('textbox', { name: 'Reason' });
-      if (await reason.count()) await reason.fill('Crew scheduled');
-      await lift.getByRole('button', { name: 'Remove from hold' }).click();
-      await expect.poll(() => owner.getByText('1 permit removed from hold').count()).toBe(1);
+      await setHoldFromTracker(owner, number, false, 'Crew scheduled');
     }
   });
 

@@ -7,6 +7,7 @@ import {
   openSuite,
   type Suite,
   screenshot,
+  setHoldFromTracker,
   signedInPage,
   switchToDarkScheme,
 } from './harness.ts';
@@ -170,6 +171,25 @@ describe.skipIf(!chromiumPath)('the permit tracker in a browser', () => {
     await owner.reload();
     await expect.poll(() => owner.getByText(/Next Up Assignees includes Lee Park/).count()).toBe(1);
     expect(await owner.getByText(/includes a person/).count()).toBe(0);
+  });
+
+  it('takes a permit off a filtered page live when it no longer matches, with no reload', async () => {
+    await owner.goto(trackerUrl('Active', 'Valley'));
+    const before = await permitCount(owner);
+    await expect.poll(() => permitRows(owner).count()).toBe(25);
+    const number = (await permitRows(owner).first().innerText()).match(/NEC-JU-\d{6}/)![0];
+    // Put on hold in another tab: this page hears of it and reads itself again.
+    const other = await owner.context().newPage();
+    try {
+      await setHoldFromTracker(other, number, true, 'Crew unavailable');
+      await expect.poll(() => permitCount(owner), { timeout: 15_000 }).toBe(before - 1);
+      expect(await permitRows(owner).filter({ hasText: number }).count()).toBe(0);
+    } finally {
+      await setHoldFromTracker(other, number, false, 'Crew back');
+      await other.close();
+    }
+    await owner.reload();
+    expect(await permitCount(owner)).toBe(before);
   });
 
   it('selects every permit matching a filter, puts them on hold and takes them off hold', async () => {

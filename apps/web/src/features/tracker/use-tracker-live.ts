@@ -12,13 +12,23 @@ export const TRACKER_LIVE_DELAY_MS = 400;
 
 /**
  * Keeps the page shown current: when the hub says a permit on the page changed, that row is read again
- * (one request per permit after a burst) and put in place; a permit that is gone or no longer visible, or
- * a reconnect, reloads the page and its summary.
+ * (one request per permit after a burst) and put in place, or, on a filtered, searched or sorted page, the
+ * page is read again; a permit that is gone or no longer visible, or a reconnect, reloads the page and its
+ * summary.
  */
-export function useTrackerLive(pageKey: readonly unknown[], rowIds: readonly string[], columns: string[]) {
+export function useTrackerLive(
+  pageKey: readonly unknown[],
+  rowIds: readonly string[],
+  columns: string[],
+  /**
+   * Whether the page is filtered, searched or sorted: a change may then move a permit off the page or to
+   * another place on it, so a burst reads the page again rather than its rows.
+   */
+  reordered = false,
+) {
   const queryClient = useQueryClient();
-  const latest = useRef({ pageKey, rowIds, columns });
-  latest.current = { pageKey, rowIds, columns };
+  const latest = useRef({ pageKey, rowIds, columns, reordered });
+  latest.current = { pageKey, rowIds, columns, reordered };
 
   useEffect(() => {
     const pending = new Set<string>();
@@ -39,6 +49,10 @@ export function useTrackerLive(pageKey: readonly unknown[], rowIds: readonly str
       const { pageKey: key, columns: wanted } = latest.current;
       const ids = [...pending];
       pending.clear();
+      if (latest.current.reordered) {
+        reloadPage();
+        return;
+      }
       for (const id of ids) {
         const mine = ++sequence;
         const reloadsThen = reloads;

@@ -14,6 +14,7 @@ import {
 } from '../tracker/tracker-state';
 import {
   followSavedView,
+  grantsKey,
   hasTableState,
   hasUnsavedChanges,
   menuOrder,
@@ -207,6 +208,27 @@ describe('menuOrder', () => {
     const item = (id: string, isSystem: boolean) => ({ id, isSystem }) as ViewListItem;
     const order = menuOrder([item('b', false), item('all', true), item('a', false), item('default', true)]);
     expect(order.map((view) => view.id)).toEqual(['all', 'default', 'b', 'a']);
+  });
+});
+
+describe('grantsKey', () => {
+  it('is the same for the same grants in any order, with or without names', () => {
+    const a = {
+      users: [
+        { userId: 'u1', permission: 'Manage' as const, name: 'Ann' },
+        { userId: 'u2', permission: 'View' as const },
+      ],
+      organizations: [{ id: 'o1', permission: 'Edit' as const, name: 'Valley' }],
+    };
+    const b = {
+      users: [
+        { userId: 'u2', permission: 'View' as const },
+        { userId: 'u1', permission: 'Manage' as const },
+      ],
+      organizations: [{ id: 'o1', permission: 'Edit' as const }],
+    };
+    expect(grantsKey(a)).toBe(grantsKey(b));
+    expect(grantsKey({ ...b, organizations: [{ id: 'o1', permission: 'View' }] })).not.toBe(grantsKey(a));
   });
 });
 

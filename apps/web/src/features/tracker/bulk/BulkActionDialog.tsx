@@ -2,6 +2,7 @@ import { Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
+import { useDirtyFlag } from '../../../components/unsaved-changes/use-dirty-flag';
 import { BulkProgress } from './BulkProgress';
 import {
   type BulkActionSpec,
@@ -34,6 +35,8 @@ export function BulkActionDialog({ spec, selection, onClose, onDone, onFailed }:
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
   const [typed, setTyped] = useState('');
+  // A reason or count typed and not yet sent is an unsaved change: leaving the page asks first.
+  useDirtyFlag('bulk-action', reason.trim() !== '' || typed !== '');
   const count = selectionCount(selection);
   // Many permits gone for good: the count is typed first, so that a stray click deletes nothing.
   const toType = countToType(spec, count);

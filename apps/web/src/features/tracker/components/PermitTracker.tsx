@@ -1,4 +1,4 @@
-import type { ExportFormat, FilterGroup, OverviewRow } from '@crossarm/shared';
+import { type ExportFormat, type FilterGroup, normalizeFilter, type OverviewRow } from '@crossarm/shared';
 import { Alert, Box, Button, Group, Text, Title } from '@mantine/core';
 import { IconColumns3, IconFileDescription, IconFilterOff, IconSum } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -106,7 +106,12 @@ export function PermitTracker({ viewName, viewMenu, bulkActions, exportable = tr
   const rows: OverviewRow[] | undefined = page.data?.rows ?? undefined;
   const total = page.data?.total ?? 0;
   const rowIds = useMemo(() => (rows ?? []).map((row) => row.id), [rows]);
-  useTrackerLive(pageKey, rowIds, state.columns);
+  useTrackerLive(
+    pageKey,
+    rowIds,
+    state.columns,
+    Boolean(normalizeFilter(state.filter) || state.search.trim() || state.sorts.length > 0),
+  );
 
   const meId = session.user.id;
   const meName = `${session.user.firstName} ${session.user.lastName}`.trim();

@@ -6,10 +6,11 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useEffect, useMemo, useState } from 'react';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
 import { notifySuccess } from '../../../components/notifications/notify-success';
+import { useDirtyFlag } from '../../../components/unsaved-changes/use-dirty-flag';
 import { fetchOrganizationOptions } from '../../projects/api';
 import { useFormSubmit } from '../../projects/use-form-submit';
 import { useSession } from '../../session/use-session';
-import { permissionsOf, type ShareRow, trackerStateOfView, viewInputOf } from '../view-state';
+import { grantsKey, permissionsOf, type ShareRow, trackerStateOfView, viewInputOf } from '../view-state';
 import { fetchUserOptions, overwriteView, viewGoneOr, viewKeys } from '../views-api';
 
 interface ShareViewDialogProps {
@@ -85,6 +86,12 @@ export function ShareViewDialog({ opened, onClose, view, onSaved }: ShareViewDia
       ),
     ]);
   }, [opened, view]);
+
+  // Grants changed and not yet saved are an unsaved change: leaving the page asks first.
+  useDirtyFlag(
+    'share-view',
+    opened && rows.length > 0 && grantsKey(permissionsOf(rows)) !== grantsKey(view.permissions),
+  );
 
   const nameOf = (row: ShareRow) =>
     row.name || names.get(row.id) || (row.kind === 'user' ? 'A person' : 'An organization');
