@@ -88,6 +88,14 @@ export const ViewPermissions = z.object({
 });
 export type ViewPermissions = z.infer<typeof ViewPermissions>;
 
+/** Grants as one text, whatever their order and names: equal texts give the same levels to the same holders. */
+export function grantsKey(permissions: ViewPermissions): string {
+  return JSON.stringify([
+    permissions.users.map((grant) => `${grant.userId}:${grant.permission}`).sort(),
+    permissions.organizations.map((grant) => `${grant.id}:${grant.permission}`).sort(),
+  ]);
+}
+
 /** Where a map view is centred. */
 export const MapCenter = z.object({
   lng: z.number().min(-180).max(180),

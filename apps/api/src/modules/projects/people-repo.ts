@@ -89,30 +89,33 @@ export async function userOptions(
 ) {
   if (ids?.length === 0) return [];
   const organizations = relatedOrganizations(db, organizationId, projectId);
-  return db
-    .selectFrom('users')
-    .innerJoin('user_organizations as m', 'm.user_id', 'users.id')
-    .innerJoin('organizations as o', 'o.id', 'm.organization_id')
-    .where((eb) =>
-      eb.or([
-        eb('m.organization_id', 'in', organizations),
-        ...(projectId ? [] : [eb('m.organization_id', '=', organizationId)]),
-      ]),
-    )
-    .where('users.status', 'in', PICKABLE)
-    .where(matchingUsers(filter))
-    .$if(ids !== undefined, (query) => query.where('users.id', 'in', ids!))
-    .groupBy(['users.id', 'users.first_name', 'users.last_name', 'users.email'])
-    .select([
-      'users.id',
-      userName.as('name'),
-      'users.email',
-      sql<string>`min(o.name)`.as('organization_name'),
-    ])
-    .orderBy(sql`lower(${userName})`)
-    .orderBy('users.id')
-    .limit(MAX_OPTIONS)
-    .execute();
+  return (
+    db
+      .selectFrom('users')
+      .innerJoin('user_organizations as m', 'm.user_id', 'users.id')
+      .innerJoin('organizations as o', 'o.id', 'm.organization_id')
+      .where((eb) =>
+        eb.or([
+          eb('m.organization_id', 'in', organizations),
+          ...(projectId ? [] : [eb('m.organization_id', '=', organizationId)]),
+        ]),
+      )
+      .where('users.status', 'in', PICKABLE)
+      .where(matchingUsers(filter))
+      .$if(ids !== undefined, (query) => query.where('users.id', 'in', ids!))
+      .groupBy(['users.id', 'users.first_name', 'users.last_name', 'users.email'])
+      .select([
+        'users.id',
+        userName.as('name'),
+        'users.email',
+        sql<string>`min(o.name)`.as('organization_name'),
+      ])
+      .orderBy(sql`lower(${userName})`)
+      .orderBy('users.id')
+      // A lookup by id answers every id it names; a search the first few.
+      .limit(ids?.length ?? MAX_OPTIONS)
+      .execute()
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ViewFlags, ViewPermissionLevel, ViewPermissions } from '@crossarm/shared';
+import { grantsKey, type ViewFlags, type ViewPermissionLevel, type ViewPermissions } from '@crossarm/shared';
 
 const RANK: Record<ViewPermissionLevel, number> = { None: 0, View: 1, Edit: 2, Manage: 3 };
 
@@ -58,10 +58,5 @@ export function grantsToSave(permissions: ViewPermissions, ownerUserId: string):
 
 /** Whether two sets of grants (as saved) give the same levels to the same people and organizations. */
 export function sameGrants(a: ViewPermissions, b: ViewPermissions) {
-  const key = (grants: ViewPermissions) =>
-    JSON.stringify([
-      grants.users.map((g) => `${g.userId}:${g.permission}`).sort(),
-      grants.organizations.map((g) => `${g.id}:${g.permission}`).sort(),
-    ]);
-  return key(a) === key(b);
+  return grantsKey(a) === grantsKey(b);
 }

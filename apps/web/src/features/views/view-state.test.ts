@@ -3,6 +3,7 @@ import {
   type CustomView,
   describeColumn,
   type FilterGroup,
+  grantsKey,
   type ViewListItem,
 } from '@crossarm/shared';
 import { describe, expect, it } from 'vitest';
@@ -14,7 +15,6 @@ import {
 } from '../tracker/tracker-state';
 import {
   followSavedView,
-  grantsKey,
   hasTableState,
   hasUnsavedChanges,
   menuOrder,

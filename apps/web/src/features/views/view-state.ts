@@ -139,13 +139,6 @@ export interface ShareRow {
 }
 
 /** The permissions to save from the share dialog's rows (each person and organization once). */
-/** The grants as one text, whatever their order and names: equal texts grant the same. */
-export function grantsKey(permissions: ViewPermissions): string {
-  return JSON.stringify([
-    permissions.users.map((grant) => `${grant.userId}:${grant.permission}`).sort(),
-    permissions.organizations.map((grant) => `${grant.id}:${grant.permission}`).sort(),
-  ]);
-}
 
 export function permissionsOf(rows: readonly ShareRow[]): ViewPermissions {
   const seen = new Set<string>();

@@ -1,4 +1,4 @@
-import type { CustomView } from '@crossarm/shared';
+import { type CustomView, grantsKey } from '@crossarm/shared';
 import { ActionIcon, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuilding, IconUser, IconX } from '@tabler/icons-react';
@@ -10,7 +10,7 @@ import { useDirtyFlag } from '../../../components/unsaved-changes/use-dirty-flag
 import { fetchOrganizationOptions } from '../../projects/api';
 import { useFormSubmit } from '../../projects/use-form-submit';
 import { useSession } from '../../session/use-session';
-import { grantsKey, permissionsOf, type ShareRow, trackerStateOfView, viewInputOf } from '../view-state';
+import { permissionsOf, type ShareRow, trackerStateOfView, viewInputOf } from '../view-state';
 import { fetchUserOptions, overwriteView, viewGoneOr, viewKeys } from '../views-api';
 
 interface ShareViewDialogProps {
