@@ -42,7 +42,7 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { registerStaticWeb } from './plugins/static-web.ts';
 import { createHub, type Hub } from './realtime/hub.ts';
 import { createPublisher, type EventInput, type Publisher, recordEvent } from './realtime/outbox.ts';
-import { canFollowPermit } from './realtime/permit-room.ts';
+import { hubAccess } from './realtime/permit-room.ts';
 import { createLocalStorage, type FileStorage } from './storage/file-storage.ts';
 
 declare module 'fastify' {
@@ -120,9 +120,7 @@ export async function buildApp({ config, db, identityKeys }: AppDependencies): P
   registerAuthentication(app, auth);
   await registerOpenApi(app);
 
-  const hub = await createHub(app.server, auth, app.log, config.redisUrl, (session, permitId) =>
-    canFollowPermit(app, session, permitId),
-  );
+  const hub = await createHub(app.server, auth, app.log, config.redisUrl, hubAccess(app));
   const publisher: Publisher = createPublisher(db, hub.emit);
   app.decorate('hub', hub);
   app.decorate('events', { record: recordEvent, flush: publisher.flush });

@@ -128,6 +128,10 @@ export interface EventsTable {
   connection_id: string | null;
   /** Also delivered to the room of this permit's open pages. */
   permit_id: Generated<string | null>;
+  /** With organization_id: only to the organization's members who may see this project's permits. */
+  project_id: Generated<string | null>;
+  /** Not delivered to this permit's open pages (they hear the same change through another event). */
+  except_permit_id: Generated<string | null>;
   created_at: CreatedAt;
   published_at: Date | null;
 }

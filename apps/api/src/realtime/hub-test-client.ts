@@ -51,6 +51,8 @@ export async function openPermitHubScene(code: string) {
   return {
     t,
     s,
+    projectId,
+    templateId,
     permitId,
     open: async (userId: string, token?: TokenOverrides) =>
       openHub(url, await t.tokenFor(userId, token), sockets),

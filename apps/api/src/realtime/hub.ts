@@ -5,7 +5,7 @@ import { Server, type Socket } from 'socket.io';
 import { CONNECTION_ID } from '../http/context.ts';
 import { isUsable, type Session } from '../modules/session/session.ts';
 import { type AuthOptions, authenticate, bearerToken } from '../plugins/auth.ts';
-import { type PublishedEvent, permitRoom } from './outbox.ts';
+import { type PublishedEvent, permitRoom, projectRoom } from './outbox.ts';
 
 /** Keep-alive, server timeout and message size of the real-time channel. */
 export const HUB_SETTINGS = {
@@ -14,8 +14,18 @@ export const HUB_SETTINGS = {
   maxHttpBufferSize: 100_000,
 } as const;
 
-/** Decides whether a connection's user may follow a permit's room (the same visibility as reading it). */
-export type PermitRoomCheck = (session: Session, permitId: string) => Promise<boolean>;
+/** What the hub asks of the permits module about a connection's user. */
+export interface HubAccess {
+  /** Whether the user may follow a permit's room (the same visibility as reading it). */
+  canFollowPermit(session: Session, permitId: string): Promise<boolean>;
+  /** The projects whose permits the user may see, whose events they hear in their organization. */
+  permitProjects(session: Session): Promise<string[]>;
+}
+
+const NO_ACCESS: HubAccess = {
+  canFollowPermit: async () => false,
+  permitProjects: async () => [],
+};
 
 const SESSION_EVENTS = new Set<string>([HubEvent.UserSessionInvalid, HubEvent.OrganizationSessionInvalid]);
 
@@ -54,7 +64,7 @@ export async function createHub(
   auth: AuthOptions,
   log: FastifyBaseLogger,
   redisUrl?: string,
-  canSeePermit: PermitRoomCheck = async () => false,
+  access: HubAccess = NO_ACCESS,
 ): Promise<Hub> {
   const io = new Server(server, {
     path: '/hub',
@@ -81,27 +91,37 @@ export async function createHub(
       typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : null;
     const token = handshakeToken ?? bearerToken(socket.handshake.headers.authorization);
     authenticate(auth, token, log)
-      .then((session) => {
+      .then(async (session) => {
         socket.data.userId = session.user.id;
         socket.data.session = session;
-        socket.join(`user:${session.user.id}`);
+        const rooms = [`user:${session.user.id}`];
         // Someone who may not use the system (Inactive, or without an organization) hears only about
-        // themselves, so that being let back in still reloads their page.
-        if (session.organizationId && isUsable(session)) socket.join(`org:${session.organizationId}`);
+        // themselves, so that being let back in still reloads their page. A member hears about the permits
+        // of the projects whose permits they may see; a change of those permissions ends the connection
+        // (a session event), and the rooms are decided again when it comes back.
+        const organizationId = session.organizationId;
+        if (organizationId && isUsable(session)) {
+          rooms.push(`org:${organizationId}`);
+          for (const projectId of await access.permitProjects(session)) {
+            rooms.push(projectRoom(organizationId, projectId));
+          }
+        }
+        socket.join(rooms);
         endAtExpiry(socket, token);
         next();
       })
       .catch(() => next(new Error('unauthorized')));
   });
 
-  io.on('connection', (socket) => followPermits(socket, canSeePermit, log));
+  io.on('connection', (socket) => followPermits(socket, access.canFollowPermit, log));
 
   return {
     io,
     emit(event) {
       if (event.rooms.length === 0) return;
-      const except = event.connectionId && CONNECTION_ID.test(event.connectionId) ? event.connectionId : null;
-      const target = except ? io.to(event.rooms).except(except) : io.to(event.rooms);
+      const except = [...event.except];
+      if (event.connectionId && CONNECTION_ID.test(event.connectionId)) except.push(event.connectionId);
+      const target = except.length > 0 ? io.to(event.rooms).except(except) : io.to(event.rooms);
       target.emit(event.type, event.payload);
       // What a user or an organization may do changed: their connections end once they have heard it, and
       // come back (the web app reconnects at once) with rooms decided for the user as they now stand, so a
@@ -130,7 +150,7 @@ function permitIdOf(message: unknown): string | null {
  * A permit page joins its permit's room with `subscribe { permitId }` and leaves with `unsubscribe`. The
  * check runs on every subscribe, so a user who lost access (or never had it) is refused.
  */
-function followPermits(socket: Socket, canSeePermit: PermitRoomCheck, log: FastifyBaseLogger) {
+function followPermits(socket: Socket, canSeePermit: HubAccess['canFollowPermit'], log: FastifyBaseLogger) {
   const reply = (ack: unknown, ok: boolean) => {
     if (typeof ack === 'function') (ack as Ack)({ ok });
   };

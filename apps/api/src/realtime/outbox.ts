@@ -8,8 +8,15 @@ export interface EventInput {
   userId?: string | null;
   /** Delivered to this organization's room. */
   organizationId?: string | null;
+  /**
+   * With `organizationId`: delivered only to the organization's members who may see this project's permits
+   * (an event about a permit names its project, so that nobody hears of permits they could not open).
+   */
+  projectId?: string | null;
   /** Also delivered to the room of the pages that have this permit open. */
   permitId?: string | null;
+  /** Kept from the pages that have this permit open: they hear the same change through another event. */
+  exceptPermitId?: string | null;
   payload?: Record<string, unknown>;
   /** The caller's own hub connection, left out of the broadcast. */
   connectionId?: string | null;
@@ -23,6 +30,8 @@ export async function recordEvent(db: Executor, event: EventInput) {
       user_id: event.userId ?? null,
       organization_id: event.organizationId ?? null,
       permit_id: event.permitId ?? null,
+      project_id: event.projectId ?? null,
+      except_permit_id: event.exceptPermitId ?? null,
       payload: JSON.stringify(event.payload ?? {}),
       connection_id: event.connectionId ?? null,
     })
@@ -49,9 +58,34 @@ export function permitRoom(permitId: string) {
   return `permit:${permitId}`;
 }
 
+/** The room of an organization's members who may see a project's permits. */
+export function projectRoom(organizationId: string, projectId: string) {
+  return `org:${organizationId}:project:${projectId}`;
+}
+
+/** The rooms an event row is delivered to. */
+function roomsOf(row: {
+  user_id: string | null;
+  organization_id: string | null;
+  project_id: string | null;
+  permit_id: string | null;
+}) {
+  const rooms: string[] = [];
+  if (row.user_id) rooms.push(`user:${row.user_id}`);
+  if (row.organization_id) {
+    rooms.push(
+      row.project_id ? projectRoom(row.organization_id, row.project_id) : `org:${row.organization_id}`,
+    );
+  }
+  if (row.permit_id) rooms.push(permitRoom(row.permit_id));
+  return rooms;
+}
+
 export interface PublishedEvent {
   type: string;
   rooms: string[];
+  /** Rooms left out even where a connection is also in one of `rooms`. */
+  except: string[];
   payload: Record<string, unknown>;
   connectionId: string | null;
 }
@@ -80,14 +114,10 @@ export function createPublisher(db: Db, emit: Emit, sweepMs = 2000) {
         .skipLocked()
         .execute();
       for (const row of rows) {
-        const rooms = [
-          row.user_id && `user:${row.user_id}`,
-          row.organization_id && `org:${row.organization_id}`,
-          row.permit_id && permitRoom(row.permit_id),
-        ];
         emit({
           type: row.type,
-          rooms: rooms.filter((room): room is string => Boolean(room)),
+          rooms: roomsOf(row),
+          except: row.except_permit_id ? [permitRoom(row.except_permit_id)] : [],
           payload: row.payload,
           connectionId: row.connection_id,
         });

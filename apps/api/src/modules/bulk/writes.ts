@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Executor, Trx } from '../../db/database.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import { conflict } from '../../http/errors.ts';
-import { notifyOrganizations, type PermitRow } from '../permits/lifecycle.ts';
+import { notifyOrganizations, type OrganizationNotice, type PermitRow } from '../permits/lifecycle.ts';
 import type { ActivityEntry } from '../permits/repo.ts';
 
 // How a bulk action records what it changed, in its transaction and set-wise, in a few statements whatever
@@ -25,10 +25,11 @@ export function refuseAny(refusals: string[], what: string) {
 type PermitRef = Pick<PermitRow, 'id' | 'project_id' | 'applicant_organization_id'>;
 
 /**
- * The bulk event's payload for each organization: only the permits it sees (the project's pole owners see
- * them all, an applicant its own), never another attacher's. One read of the projects' pole owners.
+ * The bulk event of each organization and project: only the permits it sees (the project's pole owners see
+ * them all, an applicant its own), never another attacher's, heard by the members who may see that project's
+ * permits. One read of the projects' pole owners.
  */
-export async function bulkPayloads(db: Executor, permits: PermitRef[]) {
+export async function bulkPayloads(db: Executor, permits: PermitRef[]): Promise<OrganizationNotice[]> {
   const projectIds = [...new Set(permits.map((permit) => permit.project_id))];
   const owners = new Map<string, string[]>();
   if (projectIds.length > 0) {
@@ -41,21 +42,21 @@ export async function bulkPayloads(db: Executor, permits: PermitRef[]) {
     for (const row of rows)
       owners.set(row.project_id, [...(owners.get(row.project_id) ?? []), row.organization_id]);
   }
-  const byOrganization = new Map<string, string[]>();
+  const seen = new Map<string, { organizationId: string; projectId: string; permitIds: string[] }>();
   for (const permit of permits) {
     const audience = new Set([...(owners.get(permit.project_id) ?? []), permit.applicant_organization_id]);
     for (const organizationId of audience) {
-      const seen = byOrganization.get(organizationId) ?? [];
-      seen.push(permit.id);
-      byOrganization.set(organizationId, seen);
+      const key = `${organizationId} ${permit.project_id}`;
+      const notice = seen.get(key) ?? { organizationId, projectId: permit.project_id, permitIds: [] };
+      notice.permitIds.push(permit.id);
+      seen.set(key, notice);
     }
   }
-  return new Map(
-    [...byOrganization].map(([organizationId, permitIds]) => [
-      organizationId,
-      { permitIds, count: permitIds.length },
-    ]),
-  );
+  return [...seen.values()].map(({ organizationId, projectId, permitIds }) => ({
+    organizationId,
+    projectId,
+    payload: { permitIds, count: permitIds.length },
+  }));
 }
 
 /** Appends activity entries in one INSERT ... SELECT, in the order given, whatever their number. */
@@ -114,9 +115,9 @@ export async function recordBulk(ctx: ServiceContext, trx: Trx, record: BulkReco
     FROM unnest(${ids}::uuid[], ${record.permits.map((permit) => permit.project_id)}::uuid[])
       WITH ORDINALITY AS p(id, project_id, n)
     ORDER BY p.n`.execute(trx);
-  const payloads = await bulkPayloads(trx, record.permits);
-  const withDetail = new Map(
-    [...payloads].map(([organizationId, payload]) => [organizationId, { ...payload, ...record.detail }]),
-  );
-  await notifyOrganizations(ctx, trx, record.bulkKind, withDetail);
+  const notices = (await bulkPayloads(trx, record.permits)).map((notice) => ({
+    ...notice,
+    payload: { ...notice.payload, ...record.detail },
+  }));
+  await notifyOrganizations(ctx, trx, record.bulkKind, notices);
 }

@@ -121,8 +121,12 @@ export async function announcePermitEvent(
     await recordEvent(trx, {
       type: kind,
       organizationId,
-      // One of the events also reaches the permit's open pages, so that they hear each change once.
+      // Only the members who may see the project's permits hear of it.
+      projectId: permit.project_id,
+      // The first event also reaches the permit's open pages and the others leave them out, so that each
+      // page hears each change once, whichever organization it is of.
       permitId: index === 0 ? permit.id : null,
+      exceptPermitId: index === 0 ? null : permit.id,
       payload: { permitId: permit.id, projectId: permit.project_id, ...detail },
       connectionId: actor.connectionId,
     });

@@ -57,7 +57,12 @@ export function deletePermit(ctx: ServiceContext, permitId: string) {
       before: { ...lifecycleFacts(permit), permitNumber: permit.permit_number, projectId: permit.project_id },
     });
     const payload = { permitId: permit.id, projectId: permit.project_id, permitNumber: permit.permit_number };
-    await notifyOrganizations(ctx, trx, 'PermitDeleted', new Map(audience.map((id) => [id, payload])));
+    const notices = audience.map((organizationId) => ({
+      organizationId,
+      projectId: permit.project_id,
+      payload,
+    }));
+    await notifyOrganizations(ctx, trx, 'PermitDeleted', notices);
     return { id: permit.id };
   });
 }

@@ -118,17 +118,31 @@ export async function permitAction<T>(
   });
 }
 
+/** A hub event's addressee: the members of an organization who may see a project's permits. */
+export interface OrganizationNotice {
+  organizationId: string;
+  projectId: string;
+  payload: Record<string, unknown>;
+}
+
 /**
  * A hub event to organizations without an activity entry: for what has no permit left to log it on
- * (deletion) or spans many permits (bulk actions).
+ * (deletion) or spans many permits (bulk actions). Each notice reaches the organization's members who may
+ * see the project's permits.
  */
 export async function notifyOrganizations(
   ctx: ServiceContext,
   trx: Trx,
   type: NotificationEventType,
-  payloads: Map<string, Record<string, unknown>>,
+  notices: OrganizationNotice[],
 ) {
-  for (const [organizationId, payload] of payloads) {
-    await ctx.app.events.record(trx, { type, organizationId, payload, connectionId: ctx.connectionId });
+  for (const { organizationId, projectId, payload } of notices) {
+    await ctx.app.events.record(trx, {
+      type,
+      organizationId,
+      projectId,
+      payload,
+      connectionId: ctx.connectionId,
+    });
   }
 }

@@ -178,6 +178,7 @@ export async function announceMigration(
     await run.ctx.app.events.record(run.trx, {
       type: 'PermitMigrated',
       organizationId,
+      projectId: project.id,
       payload: {
         projectId: project.id,
         sourceTemplateId: run.source.id,
