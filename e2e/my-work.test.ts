@@ -61,6 +61,35 @@ describe.skipIf(!chromiumPath)('My Work in a browser', () => {
     }
   });
 
+  it('moves between tasks with the arrow keys, Home and End, and opens one with Enter', async () => {
+    await owner.goto('/permitting/my-work');
+    await expect.poll(() => taskLinks().count()).toBeGreaterThan(2);
+    const rows = tasks().locator('tbody tr[tabindex]');
+    const focusedIndex = () =>
+      rows.evaluateAll((all) => all.findIndex((row) => row === document.activeElement));
+    const count = await rows.count();
+    await rows.first().focus();
+    await owner.keyboard.press('ArrowDown');
+    await owner.keyboard.press('ArrowDown');
+    expect(await focusedIndex()).toBe(2);
+    await owner.keyboard.press('ArrowUp');
+    expect(await focusedIndex()).toBe(1);
+    await owner.keyboard.press('End');
+    expect(await focusedIndex()).toBe(count - 1);
+    await owner.keyboard.press('Home');
+    expect(await focusedIndex()).toBe(0);
+    await owner.keyboard.press('ArrowDown');
+    const number = (
+      await rows
+        .nth(1)
+        .getByRole('link', { name: /^NEC-JU-\d+$/ })
+        .innerText()
+    ).trim();
+    await owner.keyboard.press('Enter');
+    await owner.waitForURL(/\/permitting\/[0-9a-f-]{36}\/workflow/);
+    await expect.poll(() => owner.getByText(number).count()).toBeGreaterThan(0);
+  });
+
   it('moves a link to a page past the end to the last page, rather than saying there is nothing', async () => {
     await owner.goto('/permitting/my-work?page=999');
     await expect.poll(() => taskLinks().count(), { timeout: 15_000 }).toBeGreaterThan(0);

@@ -672,6 +672,55 @@ describe.skipIf(!chromiumPath)('saved views in a browser', () => {
     await maria.context().close();
   });
 
+  it('asks before leaving the page with a view name or a folder name typed and not saved', async () => {
+    // My Work, then All Permits by the navigation: going back is a move within the app, which the app holds.
+    await dana.goto('/permitting/my-work');
+    await dana
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('group', { name: 'Permit views' })
+      .getByRole('link', { name: 'All', exact: true })
+      .click();
+    await dana.waitForURL(/\/permitting\/all/);
+    await countOf(dana);
+    const warning = dana.getByRole('dialog', { name: 'Warning' });
+    /** Goes back to My Work while a dialog holds typed text: the warning comes, and Continue Editing stays. */
+    const backIsHeld = async (typed: Locator) => {
+      await dana.evaluate(() => history.back());
+      await warning.waitFor();
+      expect(await warning.innerText()).toContain('Are you sure you want to leave without saving?');
+      await warning.getByRole('button', { name: 'Continue Editing' }).click();
+      await warning.waitFor({ state: 'detached' });
+      expect(new URL(dana.url()).pathname).toBe('/permitting/all');
+      await typed.waitFor();
+    };
+
+    await (await openViews(dana)).getByRole('menuitem', { name: 'Save as new view…' }).click();
+    const saveAs = dana.getByRole('dialog', { name: 'Save as new view' });
+    await saveAs.getByLabel(/^Name/).fill('Half typed');
+    await backIsHeld(saveAs.getByLabel(/^Name/));
+    expect(await saveAs.getByLabel(/^Name/).inputValue()).toBe('Half typed');
+    await saveAs.getByRole('button', { name: 'Cancel' }).click();
+    await saveAs.waitFor({ state: 'detached' });
+
+    await (await openViews(dana)).getByRole('menuitem', { name: 'Organise favourites…' }).click();
+    const panel = dana.getByRole('dialog', { name: 'Favourites' });
+    await panel.getByRole('button', { name: 'New folder' }).click();
+    const folder = dana.getByRole('dialog', { name: 'New folder' });
+    await folder.getByLabel(/^Folder name/).fill('Storm crews');
+    await backIsHeld(folder.getByLabel(/^Folder name/));
+    await folder.getByRole('button', { name: 'Cancel' }).click();
+    await folder.waitFor({ state: 'detached' });
+    await panel.getByRole('button', { name: 'Close' }).click();
+    await panel.waitFor({ state: 'detached' });
+
+    // Nothing typed is left: going back leaves at once.
+    await dana.evaluate(() => history.back());
+    await dana.waitForURL(/\/permitting\/my-work/);
+    expect(await warning.count()).toBe(0);
+    await dana.goto(viewUrl);
+    await expect.poll(() => heading(dana).innerText()).toBe(VIEW_NAME);
+  });
+
   it('reads well in dark mode: the navigation, the filter builder, the summary row and the favourites panel', async () => {
     await switchToDarkScheme(dana);
     // The toasts of the sharing before would cover the toolbar.

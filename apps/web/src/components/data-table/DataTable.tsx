@@ -4,6 +4,7 @@ import { DataTableErrorState } from './DataTableErrorState';
 import { DataTablePagination } from './DataTablePagination';
 import { DataTableSkeletonRows } from './DataTableSkeletonRows';
 import type { DataTableColumn, DataTablePaging, DataTableSelection, DataTableSort } from './data-table-types';
+import { rowFocusTarget } from './row-focus';
 import { SelectAllCheckbox } from './SelectAllCheckbox';
 import { SortableHeaderCell } from './SortableHeaderCell';
 
@@ -36,7 +37,8 @@ const ROW_STYLE = { cursor: 'pointer' } as const;
 
 /**
  * The list table of the administration pages: compact rows under a sticky header, sortable columns,
- * row selection, skeleton rows while loading, an empty and an error state, and paging underneath.
+ * row selection, skeleton rows while loading, an empty and an error state, and paging underneath. Rows that
+ * open move by the keyboard too.
  */
 export function DataTable<T>({
   label,
@@ -67,8 +69,20 @@ export function DataTable<T>({
     else next.add(id);
     selection.onChange([...next]);
   };
+  // A focused row opens with Enter; the arrows, Page Up and Down, Home and End move between the rows.
   const onRowKey = (event: KeyboardEvent<HTMLTableRowElement>, row: T) => {
-    if (event.key === 'Enter' && event.target === event.currentTarget) onRowClick?.(row);
+    if (event.target !== event.currentTarget) return;
+    if (event.key === 'Enter') {
+      onRowClick?.(row);
+      return;
+    }
+    const focusable = [
+      ...(event.currentTarget.parentElement?.querySelectorAll<HTMLElement>(':scope > tr[tabindex]') ?? []),
+    ];
+    const target = rowFocusTarget(event.key, focusable.indexOf(event.currentTarget), focusable.length);
+    if (target === null) return;
+    event.preventDefault();
+    focusable[target]?.focus();
   };
 
   const showRows = rows !== undefined && !error;

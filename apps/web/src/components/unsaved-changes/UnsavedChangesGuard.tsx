@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, getDefaultZIndex, Modal, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
 import { clearAllDirtyFlags } from './dirty-flags-store';
@@ -33,6 +33,8 @@ export function UnsavedChangesGuard() {
       size={440}
       closeOnClickOutside={false}
       withCloseButton={false}
+      // Above a dialog that holds the unsaved input (a name being typed), which may be open when it asks.
+      zIndex={getDefaultZIndex('modal') + 10}
       styles={{ title: { fontWeight: 600 } }}
     >
       <Text size="sm">

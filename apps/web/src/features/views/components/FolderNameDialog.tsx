@@ -1,6 +1,7 @@
 import { TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
+import { useDirtyFlag } from '../../../components/unsaved-changes/use-dirty-flag';
 
 export const MAX_FOLDER_NAME = 100;
 
@@ -26,6 +27,8 @@ export function FolderNameDialog({
   const [name, setName] = useState(initialName);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A name typed and not yet saved is an unsaved change: leaving the page asks first.
+  useDirtyFlag('favorite-folder-name', opened && name.trim() !== initialName.trim());
 
   useEffect(() => {
     if (opened) {

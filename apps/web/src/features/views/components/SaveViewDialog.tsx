@@ -3,6 +3,7 @@ import { Stack, Textarea, TextInput } from '@mantine/core';
 import { useEffect } from 'react';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
 import { notifyUnlessFieldError } from '../../../components/notifications/notify-api-error';
+import { useDirtyFlag } from '../../../components/unsaved-changes/use-dirty-flag';
 import { useFormState } from '../../../lib/forms/use-form-state';
 import { useFormSubmit } from '../../projects/use-form-submit';
 import type { TrackerState } from '../../tracker/tracker-state';
@@ -39,6 +40,11 @@ export function SaveViewDialog({ opened, onClose, state, initialName, onSaved }:
   const form = useFormState({ name: initialName, description: '' }, validate);
   const { reset, showServerErrors } = form;
   const { saving, run } = useFormSubmit((error) => showServerErrors(error));
+  // A name or description typed and not yet saved is an unsaved change: leaving the page asks first.
+  useDirtyFlag(
+    'save-view',
+    opened && (form.values.name.trim() !== initialName.trim() || form.values.description.trim() !== ''),
+  );
 
   useEffect(() => {
     if (opened) reset({ name: initialName, description: '' });
