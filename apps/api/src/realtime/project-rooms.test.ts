@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildPermit, buildUser } from '../../test/factories.ts';
-import { grantOnly } from '../modules/permits/test-scene.ts';
+import { grantOnly, KEY } from '../modules/permits/test-scene.ts';
 import { collect, permitHubSceneForFile, settle, subscribe } from './hub-test-client.ts';
 
 // Permit events reach the members of an organization who may see the project's permits, and each open page
@@ -117,5 +117,28 @@ describe("a permit's open pages", () => {
       applicant: 2,
       owner: 2,
     });
+  });
+
+  it("hear an assignment as the permit's change, and only the person assigned hears it as theirs", async () => {
+    const colleaguePage = await hub.open(hub.s.attacherManager);
+    expect(await subscribe(colleaguePage, { permitId: hub.permitId })).toEqual({ ok: true });
+    const assignee = await hub.open(hub.s.attacherMember);
+    const heard = {
+      pageChange: collect(colleaguePage, 'TaskAssigned'),
+      pagePersonal: collect(colleaguePage, 'TaskAssignedToMe'),
+      assigneePersonal: collect(assignee, 'TaskAssignedToMe'),
+    };
+    const res = await hub.t.injectAs(hub.s.ownerMember, {
+      method: 'PUT',
+      url: `/api/joint-use/permit/${hub.permitId}/stage/${KEY.intake}/task/${KEY.review}/user-assignments`,
+      payload: { userIds: [hub.s.attacherMember] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await settle();
+    expect({
+      pageChange: heard.pageChange.length,
+      pagePersonal: heard.pagePersonal.length,
+      assigneePersonal: heard.assigneePersonal.length,
+    }).toEqual({ pageChange: 1, pagePersonal: 0, assigneePersonal: 1 });
   });
 });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { buildPermit, buildPublishedTemplate } from '../../../test/factories.ts';
@@ -62,7 +63,7 @@ describe("setting a task's assignees", () => {
     const personal = await t.db
       .selectFrom('events')
       .select(['type', 'user_id'])
-      .where('permit_id', '=', permitId)
+      .where(sql<string>`payload->>'permitId'`, '=', permitId)
       .where('type', 'in', ['TaskAssignedToMe', 'TaskUnassignedFromMe'])
       .execute();
     expect(personal).toEqual(

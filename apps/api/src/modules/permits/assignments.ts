@@ -101,10 +101,10 @@ async function announce(
         ...(kind === 'TaskAssigned' ? { after: { userId: person.id } } : { before: { userId: person.id } }),
         detail: { ...detail, userId: person.id },
       });
+      // To that person alone: the permit's open pages hear the change through the event above.
       await ctx.app.events.record(trx, {
         type: personal,
         userId: person.id,
-        permitId: permit.id,
         payload: { permitId: permit.id, projectId: permit.project_id, ...detail },
         connectionId: ctx.connectionId,
       });
