@@ -130,6 +130,25 @@ describe.skipIf(!chromiumPath)('the permit tracker in a browser', () => {
     expect(owner.url()).toContain('sort');
   });
 
+  it('resizes a column from the keyboard, on the edge of its header', async () => {
+    await owner.goto('/permitting/all');
+    await expect.poll(() => permitRows(owner).count()).toBeGreaterThan(0);
+    const edge = table(owner).getByRole('separator', { name: 'Resize Location' });
+    const header = table(owner).locator('thead th[title="Location"]');
+    const widthOf = async () => Math.round((await header.boundingBox())?.width ?? 0);
+    const before = Number(await edge.getAttribute('aria-valuenow'));
+    expect(await widthOf()).toBe(before);
+    await edge.focus();
+    await owner.keyboard.press('ArrowRight');
+    await owner.keyboard.press('ArrowRight');
+    await expect.poll(widthOf).toBe(before + 32);
+    await owner.keyboard.press('Shift+ArrowLeft');
+    await expect.poll(widthOf).toBe(before - 32);
+    expect(Number(await edge.getAttribute('aria-valuenow'))).toBe(before - 32);
+    await owner.keyboard.press('Home');
+    await expect.poll(widthOf).toBe(64);
+  });
+
   it('exports what the table shows as CSV, with a header row', async () => {
     await owner.getByRole('textbox', { name: 'Search permits' }).fill('Valley');
     await expect.poll(() => owner.getByText('71 permits', { exact: true }).count()).toBe(1);

@@ -274,3 +274,25 @@ export function defaultWidth(column: OverviewColumn | undefined): number {
   const header = Math.ceil(columnTitle(column).length * HEADER_LETTER_PX) + HEADER_CHROME_PX;
   return Math.max(base, Math.min(MAX_STARTING_WIDTH, header));
 }
+
+/** The narrowest a column may be made. */
+export const MIN_COLUMN_WIDTH = 64;
+/** The widest a column may be made. */
+export const MAX_COLUMN_WIDTH = 1200;
+/** How far an arrow key moves a column's edge; with Shift, four times as far. */
+const KEYBOARD_STEP_PX = 16;
+
+/**
+ * A column's width after a key on its resize handle: the arrows narrow and widen it (Shift for bigger
+ * steps), Home makes it as narrow as it goes; other keys leave it (null).
+ */
+export function keyboardWidth(key: string, shift: boolean, width: number): number | null {
+  const step = KEYBOARD_STEP_PX * (shift ? 4 : 1);
+  const next: Record<string, number> = {
+    ArrowLeft: width - step,
+    ArrowRight: width + step,
+    Home: MIN_COLUMN_WIDTH,
+  };
+  const target = next[key];
+  return target === undefined ? null : Math.max(MIN_COLUMN_WIDTH, Math.min(MAX_COLUMN_WIDTH, target));
+}

@@ -8,6 +8,9 @@ import {
   columnsById,
   defaultWidth,
   fitToCatalogue,
+  keyboardWidth,
+  MAX_COLUMN_WIDTH,
+  MIN_COLUMN_WIDTH,
   permitCountText,
   pickerGroups,
   setMetric,
@@ -459,5 +462,21 @@ describe('people a filter names', () => {
     expect(unnamedPeople(tree, columns, new Map())).toEqual(['u1', 'u2']);
     expect(unnamedPeople(tree, columns, new Map([['u1', 'Ann Lee']]))).toEqual(['u2']);
     expect(unnamedPeople(null, columns, new Map())).toEqual([]);
+  });
+});
+
+describe('keyboardWidth', () => {
+  it('narrows and widens a column by the arrows, further with Shift, and to its narrowest with Home', () => {
+    expect(keyboardWidth('ArrowRight', false, 160)).toBe(176);
+    expect(keyboardWidth('ArrowLeft', false, 160)).toBe(144);
+    expect(keyboardWidth('ArrowRight', true, 160)).toBe(224);
+    expect(keyboardWidth('Home', false, 300)).toBe(MIN_COLUMN_WIDTH);
+  });
+
+  it('keeps a column between its narrowest and widest, and leaves other keys alone', () => {
+    expect(keyboardWidth('ArrowLeft', true, MIN_COLUMN_WIDTH + 10)).toBe(MIN_COLUMN_WIDTH);
+    expect(keyboardWidth('ArrowRight', true, MAX_COLUMN_WIDTH - 10)).toBe(MAX_COLUMN_WIDTH);
+    expect(keyboardWidth('Enter', false, 160)).toBeNull();
+    expect(keyboardWidth('ArrowDown', false, 160)).toBeNull();
   });
 });

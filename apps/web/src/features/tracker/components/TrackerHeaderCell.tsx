@@ -1,9 +1,11 @@
 import { columnTitle, type OverviewColumn, type SummaryMetric } from '@crossarm/shared';
 import { ActionIcon, Badge, Group, Menu, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconDots } from '@tabler/icons-react';
-import type { MouseEvent, PointerEvent } from 'react';
+import type { KeyboardEvent, MouseEvent, PointerEvent } from 'react';
+import { keyboardWidth, MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH } from '../tracker-columns';
 import type { TrackerSort } from '../tracker-state';
 import { MetricItems } from './MetricMenu';
+import './tracker-header.css';
 
 interface TrackerHeaderCellProps {
   dataId: string;
@@ -18,11 +20,9 @@ interface TrackerHeaderCellProps {
   onResize: (dataId: string, width: number) => void;
 }
 
-export const MIN_COLUMN_WIDTH = 64;
-
 /**
  * A column header: a click sorts by the column (shift-click adds it as a further sort), the menu sorts and
- * picks the summary metric, and the right edge drags to resize.
+ * picks the summary metric, and the right edge resizes: dragged, or focused and moved by the arrow keys.
  */
 export function TrackerHeaderCell({
   dataId,
@@ -49,7 +49,10 @@ export function TrackerHeaderCell({
     const target = event.currentTarget;
     target.setPointerCapture(event.pointerId);
     const move = (e: globalThis.PointerEvent) =>
-      onResize(dataId, Math.max(MIN_COLUMN_WIDTH, Math.round(width + e.clientX - startX)));
+      onResize(
+        dataId,
+        Math.max(MIN_COLUMN_WIDTH, Math.min(MAX_COLUMN_WIDTH, Math.round(width + e.clientX - startX))),
+      );
     const end = () => {
       target.removeEventListener('pointermove', move);
       target.removeEventListener('pointerup', end);
@@ -58,6 +61,13 @@ export function TrackerHeaderCell({
     target.addEventListener('pointermove', move);
     target.addEventListener('pointerup', end);
     target.addEventListener('pointercancel', end);
+  };
+
+  const resizeByKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const next = keyboardWidth(event.key, event.shiftKey, width);
+    if (next === null) return;
+    event.preventDefault();
+    onResize(dataId, next);
   };
 
   // Before the caller's columns have loaded, a header has no name yet.
@@ -129,10 +139,19 @@ export function TrackerHeaderCell({
           </Menu>
         ) : null}
       </Group>
+      {/* The window-splitter pattern: a focusable separator whose value is the column's width. */}
+      {/* biome-ignore lint/a11y/useSemanticElements: an <hr> cannot be focused and dragged as a column edge */}
       <div
+        role="separator"
+        aria-orientation="vertical"
+        aria-label={`Resize ${title}`}
+        aria-valuenow={width}
+        aria-valuemin={MIN_COLUMN_WIDTH}
+        aria-valuemax={MAX_COLUMN_WIDTH}
+        tabIndex={0}
+        className="tracker-resize-handle"
         onPointerDown={startResize}
-        aria-hidden="true"
-        style={{ position: 'absolute', top: 0, right: 0, bottom: 0, width: 6, cursor: 'col-resize' }}
+        onKeyDown={resizeByKey}
       />
     </Table.Th>
   );
