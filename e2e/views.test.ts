@@ -721,6 +721,42 @@ describe.skipIf(!chromiumPath)('saved views in a browser', () => {
     await expect.poll(() => heading(dana).innerText()).toBe(VIEW_NAME);
   });
 
+  it("says 'View Unavailable' on the next call of a page that heard nothing of the view's deletion", async () => {
+    await (await openViews(dana)).getByRole('menuitem', { name: 'Save as new view…' }).click();
+    const saveAs = dana.getByRole('dialog', { name: 'Save as new view' });
+    await saveAs.getByLabel(/^Name/).fill('Unheard');
+    await saveAs.getByRole('button', { name: 'Save view' }).click();
+    await expect.poll(() => heading(dana).innerText()).toBe('Unheard');
+    const unheardUrl = `/permitting/all?view=${new URL(dana.url()).searchParams.get('view')}`;
+
+    // A second tab whose live updates never connect: neither the WebSocket nor long polling reaches the hub.
+    const offline = await dana.context().newPage();
+    await offline.routeWebSocket(/\/hub\//, () => undefined);
+    await offline.route(/\/hub\//, (route) => route.abort());
+    await offline.goto(unheardUrl);
+    await expect.poll(() => heading(offline).innerText()).toBe('Unheard');
+    await expect.poll(() => offline.getByText(/^(Reconnecting|Offline)$/).count()).toBeGreaterThan(0);
+
+    await (await openViews(dana)).getByRole('menuitem', { name: 'Delete' }).click();
+    await dana
+      .getByRole('dialog', { name: 'Delete view' })
+      .getByRole('button', { name: 'Delete view' })
+      .click();
+    await expect.poll(() => heading(dana).innerText()).toBe('All Permits');
+
+    // The offline tab still shows the view; favouriting it is refused (404), which it says as unavailable.
+    expect(await heading(offline).innerText()).toBe('Unheard');
+    await (await openViews(offline)).getByRole('menuitem', { name: 'Favourite', exact: true }).click();
+    await expect
+      .poll(() => offline.getByRole('heading', { name: 'View Unavailable' }).count())
+      .toBeGreaterThan(0);
+    await expect.poll(() => offline.getByText(UNAVAILABLE_TEXT).count()).toBeGreaterThan(0);
+    expect(await offline.getByText('Encountered Error').count()).toBe(0);
+    await offline.close();
+    await dana.goto(viewUrl);
+    await expect.poll(() => heading(dana).innerText()).toBe(VIEW_NAME);
+  });
+
   it('reads well in dark mode: the navigation, the filter builder, the summary row and the favourites panel', async () => {
     await switchToDarkScheme(dana);
     // The toasts of the sharing before would cover the toolbar.
