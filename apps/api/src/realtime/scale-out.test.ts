@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { buildOrg, buildUser } from '../../test/factories.ts';
+import { buildOrg, buildProject, buildUser } from '../../test/factories.ts';
 import { buildApp } from '../app.ts';
 import { parseConfig } from '../config.ts';
 import { userSessionInvalid } from './outbox.ts';
@@ -33,14 +33,13 @@ describe.skipIf(!redisUrl)('the hub across instances (Redis)', () => {
     await t.close();
   });
 
-  it('delivers an event published by the other instance', async () => {
-    const org = await buildOrg(t.db);
-    const user = await buildUser(t.db, { organizationId: org.id });
+  /** A hub connection to the first instance as the user. */
+  async function openAs(userId: string) {
     const port = (t.app.server.address() as AddressInfo).port;
     const socket = connect(`http://127.0.0.1:${port}`, {
       path: '/hub',
       transports: ['websocket'],
-      auth: { token: await t.tokenFor(user.id) },
+      auth: { token: await t.tokenFor(userId) },
       reconnection: false,
     });
     sockets.push(socket);
@@ -48,11 +47,34 @@ describe.skipIf(!redisUrl)('the hub across instances (Redis)', () => {
       socket.once('connect', () => resolve());
       socket.once('connect_error', reject);
     });
+    return socket;
+  }
+
+  it('delivers an event published by the other instance', async () => {
+    const org = await buildOrg(t.db);
+    const user = await buildUser(t.db, { organizationId: org.id });
+    const socket = await openAs(user.id);
     const received: unknown[] = [];
     socket.on('user-session-invalid', (payload: unknown) => received.push(payload));
     await second.events.record(t.db, userSessionInvalid(user.id));
     await second.events.flush();
     await expect.poll(() => received, { timeout: 5000, interval: 50 }).toEqual([{ userId: user.id }]);
+  });
+
+  it("delivers a permit event to the project's room of the other instance's connections", async () => {
+    const org = await buildOrg(t.db);
+    const user = await buildUser(t.db, { organizationId: org.id });
+    const project = await buildProject(t.db, { ownerOrganizationId: org.id });
+    const socket = await openAs(user.id);
+    const received: unknown[] = [];
+    socket.on('PermitMapUpdated', (payload: unknown) => received.push(payload));
+    const payload = { permitId: '00000000-0000-4000-8000-000000000001', projectId: project.id };
+    const event = { type: 'PermitMapUpdated', organizationId: org.id, payload };
+    // Another project's event, and one kept from a page room the connection is not in.
+    await second.events.record(t.db, { ...event, projectId: '00000000-0000-4000-8000-000000000002' });
+    await second.events.record(t.db, { ...event, projectId: project.id, exceptPermitId: payload.permitId });
+    await second.events.flush();
+    await expect.poll(() => received, { timeout: 5000, interval: 50 }).toEqual([payload]);
   });
 });
 
