@@ -3,6 +3,7 @@ import { HubEvent } from '@crossarm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { CONNECTION_ID } from '../http/context.ts';
+import { AppError } from '../http/errors.ts';
 import { isUsable, type Session } from '../modules/session/session.ts';
 import { type AuthOptions, authenticate, bearerToken } from '../plugins/auth.ts';
 import { type PublishedEvent, permitRoom, projectRoom } from './outbox.ts';
@@ -102,18 +103,26 @@ export async function createHub(
         const organizationId = session.organizationId;
         if (organizationId && isUsable(session)) {
           rooms.push(`org:${organizationId}`);
-          for (const projectId of await access.permitProjects(session)) {
-            rooms.push(projectRoom(organizationId, projectId));
-          }
+          const projects = await access.permitProjects(session);
+          socket.data.permitProjects = projectsKey(projects);
+          for (const projectId of projects) rooms.push(projectRoom(organizationId, projectId));
         }
         socket.join(rooms);
         endAtExpiry(socket, token);
         next();
       })
-      .catch(() => next(new Error('unauthorized')));
+      .catch((error: unknown) => {
+        // A refused token is the caller's; anything else (the database, say) is ours, and is logged.
+        if (error instanceof AppError && error.status === 401) return next(new Error('unauthorized'));
+        log.warn({ err: error }, 'hub connection could not be set up');
+        next(new Error('unavailable'));
+      });
   });
 
-  io.on('connection', (socket) => followPermits(socket, access.canFollowPermit, log));
+  io.on('connection', (socket) => {
+    followPermits(socket, access.canFollowPermit, log);
+    recheckRooms(socket, access, log);
+  });
 
   return {
     io,
@@ -135,6 +144,25 @@ export async function createHub(
       await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
     },
   };
+}
+
+const projectsKey = (projects: readonly string[]) => [...projects].sort().join(',');
+
+/**
+ * A session event published while a connection was being set up found no connection to end (it is not one
+ * until it has connected). So once connected, the projects are read again; if they moved meanwhile, the
+ * connection ends and the client comes back with rooms decided afresh.
+ */
+export function recheckRooms(socket: Socket, access: HubAccess, log: FastifyBaseLogger) {
+  const session = socket.data.session as Session | undefined;
+  const joined = socket.data.permitProjects as string | undefined;
+  if (!session || joined === undefined) return;
+  access
+    .permitProjects(session)
+    .then((projects) => {
+      if (projectsKey(projects) !== joined) socket.disconnect();
+    })
+    .catch((error: unknown) => log.warn({ err: error }, 'hub rooms could not be checked again'));
 }
 
 type Ack = (reply: { ok: boolean }) => void;

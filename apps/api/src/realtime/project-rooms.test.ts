@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildPermit, buildUser } from '../../test/factories.ts';
 import { grantOnly, KEY } from '../modules/permits/test-scene.ts';
-import { collect, permitHubSceneForFile, settle, subscribe } from './hub-test-client.ts';
+import { collect, permitHubSceneForFile, publish, settle, subscribe } from './hub-test-client.ts';
 
 // Permit events reach the members of an organization who may see the project's permits, and each open page
 // of a permit hears each change once.
@@ -97,6 +97,25 @@ describe("a permit's events in its organizations", () => {
     expect((await moveMap(hub.s.attacherManager)).statusCode).toBe(200);
     await settle();
     expect(after).toHaveLength(1);
+  });
+});
+
+describe('a project made while connected', () => {
+  it("reaches the pole owner's members at once: their connections end and come back with its room", async () => {
+    const before = await hub.open(hub.s.ownerMember);
+    const ended = new Promise((resolve) => before.once('disconnect', resolve));
+    const res = await hub.t.injectAs(hub.s.ownerManager, {
+      method: 'POST',
+      url: '/api/projects',
+      payload: { name: 'Storm Hardening', projectCode: 'STORM-1' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const projectId = res.json().data.id as string;
+    expect(await ended).toBe('io server disconnect');
+    const after = collect(await hub.open(hub.s.ownerMember), 'PermitCreated');
+    const payload = { permitId: '00000000-0000-4000-8000-000000000123', projectId };
+    await publish(hub.t, { type: 'PermitCreated', organizationId: hub.s.ownerOrg, projectId, payload });
+    expect(after).toEqual([payload]);
   });
 });
 

@@ -105,6 +105,8 @@ export async function createProject(ctx: ServiceContext, input: z.output<typeof 
       organizationId: orgOf(ctx),
       after: { name: input.name, project_code: input.projectCode, description: input.description },
     });
+    // The organization now sees the project's permits: its members' hub connections take its rooms.
+    await ctx.app.events.record(trx, organizationSessionInvalid(orgOf(ctx), ctx.connectionId));
     return created.id;
   });
   return getProject(ctx, id);

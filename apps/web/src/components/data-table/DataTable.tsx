@@ -4,7 +4,7 @@ import { DataTableErrorState } from './DataTableErrorState';
 import { DataTablePagination } from './DataTablePagination';
 import { DataTableSkeletonRows } from './DataTableSkeletonRows';
 import type { DataTableColumn, DataTablePaging, DataTableSelection, DataTableSort } from './data-table-types';
-import { rowFocusTarget } from './row-focus';
+import { isPlainKey, rowFocusTarget } from './row-focus';
 import { SelectAllCheckbox } from './SelectAllCheckbox';
 import { SortableHeaderCell } from './SortableHeaderCell';
 
@@ -71,7 +71,7 @@ export function DataTable<T>({
   };
   // A focused row opens with Enter; the arrows, Page Up and Down, Home and End move between the rows.
   const onRowKey = (event: KeyboardEvent<HTMLTableRowElement>, row: T) => {
-    if (event.target !== event.currentTarget) return;
+    if (event.target !== event.currentTarget || !isPlainKey(event)) return;
     if (event.key === 'Enter') {
       onRowClick?.(row);
       return;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rowFocusTarget } from './row-focus';
+import { isPlainKey, rowFocusTarget } from './row-focus';
 
 describe('rowFocusTarget', () => {
   it('moves by one row with the arrows, by a page, and to the ends', () => {
@@ -18,5 +18,15 @@ describe('rowFocusTarget', () => {
     expect(rowFocusTarget('Enter', 3, 25)).toBeNull();
     expect(rowFocusTarget('a', 3, 25)).toBeNull();
     expect(rowFocusTarget('ArrowDown', 0, 0)).toBeNull();
+  });
+});
+
+describe('isPlainKey', () => {
+  it('leaves the combinations of Alt, Ctrl and Meta to the browser', () => {
+    const none = { altKey: false, ctrlKey: false, metaKey: false };
+    expect(isPlainKey(none)).toBe(true);
+    expect(isPlainKey({ ...none, altKey: true })).toBe(false);
+    expect(isPlainKey({ ...none, ctrlKey: true })).toBe(false);
+    expect(isPlainKey({ ...none, metaKey: true })).toBe(false);
   });
 });

@@ -12,3 +12,8 @@ export function rowFocusTarget(key: string, index: number, count: number, page =
   const target = moves[key];
   return target === undefined ? null : Math.max(0, Math.min(count - 1, target));
 }
+
+/** Whether a key was pressed without Alt, Ctrl or Meta, whose combinations belong to the browser. */
+export function isPlainKey(event: { altKey: boolean; ctrlKey: boolean; metaKey: boolean }): boolean {
+  return !event.altKey && !event.ctrlKey && !event.metaKey;
+}

@@ -2,6 +2,7 @@ import { columnTitle, type OverviewColumn, type SummaryMetric } from '@crossarm/
 import { ActionIcon, Badge, Group, Menu, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconDots } from '@tabler/icons-react';
 import type { KeyboardEvent, MouseEvent, PointerEvent } from 'react';
+import { isPlainKey } from '../../../components/data-table/row-focus';
 import { keyboardWidth, MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH } from '../tracker-columns';
 import type { TrackerSort } from '../tracker-state';
 import { MetricItems } from './MetricMenu';
@@ -64,6 +65,7 @@ export function TrackerHeaderCell({
   };
 
   const resizeByKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!isPlainKey(event)) return;
     const next = keyboardWidth(event.key, event.shiftKey, width);
     if (next === null) return;
     event.preventDefault();

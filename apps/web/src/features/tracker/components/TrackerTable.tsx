@@ -24,7 +24,7 @@ import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { DataTableErrorState } from '../../../components/data-table/DataTableErrorState';
 import { DataTableSkeletonRows } from '../../../components/data-table/DataTableSkeletonRows';
-import { rowFocusTarget } from '../../../components/data-table/row-focus';
+import { isPlainKey, rowFocusTarget } from '../../../components/data-table/row-focus';
 import { SelectAllCheckbox } from '../../../components/data-table/SelectAllCheckbox';
 import { useFillHeight } from '../../../lib/use-fill-height';
 import { PermitStatusBadge } from '../../permits/workflow/components/PermitStatusBadge';
@@ -179,7 +179,7 @@ export function TrackerTable({
     });
   };
   const onKey = (event: KeyboardEvent<HTMLTableRowElement>, index: number, row: OverviewRow) => {
-    if (event.target !== event.currentTarget) return;
+    if (event.target !== event.currentTarget || !isPlainKey(event)) return;
     const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 320) / TRACKER_ROW_HEIGHT) - 1);
     const move = rowFocusTarget(event.key, index, list.length, page);
     if (move !== null) {
