@@ -142,6 +142,7 @@ describe.skipIf(!chromiumPath)('the permit tracker in a browser', () => {
     await owner.keyboard.press('ArrowRight');
     await owner.keyboard.press('ArrowRight');
     await expect.poll(widthOf).toBe(before + 32);
+    await screenshot(owner, 'tracker-column-edge-focused');
     await owner.keyboard.press('Shift+ArrowLeft');
     await expect.poll(widthOf).toBe(before - 32);
     expect(Number(await edge.getAttribute('aria-valuenow'))).toBe(before - 32);
