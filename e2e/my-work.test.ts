@@ -65,8 +65,7 @@ describe.skipIf(!chromiumPath)('My Work in a browser', () => {
     await owner.goto('/permitting/my-work');
     await expect.poll(() => taskLinks().count()).toBeGreaterThan(2);
     const rows = tasks().locator('tbody tr[tabindex]');
-    const focusedIndex = () =>
-      rows.evaluateAll((all) => all.findIndex((row) => row === document.activeElement));
+    const focusedIndex = () => rows.evaluateAll((all) => all.indexOf(document.activeElement as HTMLElement));
     const count = await rows.count();
     await rows.first().focus();
     await owner.keyboard.press('ArrowDown');
