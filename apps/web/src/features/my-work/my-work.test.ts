@@ -90,6 +90,15 @@ describe('dueView', () => {
     expect(dueView(timer({ remainingDays: 1, paused: true }), NOW).text).toBe('Paused · 1 day left');
   });
 
+  it('says that an overdue clock on hold is paused, rather than counting its lateness on', () => {
+    const paused = { dueAt: '2026-03-09T09:00:00Z', breached: true, paused: true };
+    expect(dueView(timer({ ...paused, flagged: true }), NOW)).toEqual({
+      tone: 'overdue',
+      text: 'Overdue · paused',
+    });
+    expect(dueView(timer(paused), NOW)).toEqual({ tone: 'lapsed', text: 'Time is up · paused' });
+  });
+
   it('falls back on the days left when a running clock has no due time', () => {
     expect(dueView(timer({ remainingDays: 0.5 }), NOW)).toMatchObject({
       tone: 'running',

@@ -85,6 +85,12 @@ export function dueView(timer: MyTask['timer'], now: Date): DueView {
   if (!timer) return { tone: 'none', text: 'No clock' };
   const dueMs = timer.dueAt ? new Date(timer.dueAt).getTime() : null;
   if (timer.breached) {
+    // On hold, the lateness stands still: counting it on from the due time would say it grows.
+    if (timer.paused) {
+      return timer.flagged
+        ? { tone: 'overdue', text: 'Overdue · paused' }
+        : { tone: 'lapsed', text: 'Time is up · paused' };
+    }
     const late = dueMs === null ? null : formatDuration(now.getTime() - dueMs);
     if (timer.flagged) return { tone: 'overdue', text: late ? `Overdue by ${late}` : 'Overdue' };
     return { tone: 'lapsed', text: 'Time is up' };

@@ -44,7 +44,7 @@ export function myTaskColumns(now: Date): Column[] {
       sortKey: 'PermitNumber',
       width: 230,
       cell: (task) => (
-        <Group gap={6} wrap="nowrap">
+        <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
           <Anchor
             component={Link}
             to={taskPath(task)}
@@ -62,7 +62,9 @@ export function myTaskColumns(now: Date): Column[] {
             {task.permitNumber}
           </Anchor>
           {/* A permit on hold or waiting for a cancellation decision says so beside its number. */}
-          {task.permitStatus === 'Active' ? null : <PermitStatusBadge status={task.permitStatus} size="sm" />}
+          {task.permitStatus === 'Active' ? null : (
+            <PermitStatusBadge status={task.permitStatus} size="sm" shrinks />
+          )}
         </Group>
       ),
     },

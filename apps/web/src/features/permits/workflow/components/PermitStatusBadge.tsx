@@ -2,13 +2,21 @@ import type { PermitStatus } from '@crossarm/shared';
 import { Badge, type BadgeProps } from '@mantine/core';
 import { PERMIT_STATUS_COLORS, PERMIT_STATUS_LABELS } from '../timer-text';
 
+interface PermitStatusBadgeProps {
+  status: PermitStatus;
+  size?: BadgeProps['size'];
+  /** Gives way to what stands beside it in a narrow cell, cut short with its whole label on hover. */
+  shrinks?: boolean;
+}
+
 /** A permit's status in its colour: blue active, amber on hold or waiting, grey cancelled, green completed. */
-export function PermitStatusBadge({ status, size }: { status: PermitStatus; size?: BadgeProps['size'] }) {
+export function PermitStatusBadge({ status, size, shrinks = false }: PermitStatusBadgeProps) {
   return (
     <Badge
       size={size}
       variant="light"
-      style={{ flexShrink: 0 }}
+      style={shrinks ? { flexShrink: 1, minWidth: 0 } : { flexShrink: 0 }}
+      title={shrinks ? PERMIT_STATUS_LABELS[status] : undefined}
       color={PERMIT_STATUS_COLORS[status]}
       radius="sm"
       tt="none"
