@@ -101,6 +101,24 @@ describe.skipIf(!chromiumPath)('saved views in a browser', () => {
     await menu.waitFor();
     return menu;
   };
+  /** Saves the table as a new view from the views menu; the page opens it. Its address is returned. */
+  const saveAsNewView = async (page: Page, name: string) => {
+    await (await openViews(page)).getByRole('menuitem', { name: 'Save as new view…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save as new view' });
+    await dialog.getByLabel(/^Name/).fill(name);
+    await dialog.getByRole('button', { name: 'Save view' }).click();
+    await expect.poll(() => heading(page).innerText()).toBe(name);
+    return `/permitting/all?view=${new URL(page.url()).searchParams.get('view')}`;
+  };
+  /** Deletes the open view from the views menu; the page goes back to All Permits. */
+  const deleteOpenView = async (page: Page) => {
+    await (await openViews(page)).getByRole('menuitem', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete view' })
+      .getByRole('button', { name: 'Delete view' })
+      .click();
+    await expect.poll(() => heading(page).innerText()).toBe('All Permits');
+  };
   /** Waits until every transition that ends has ended, so that a screenshot shows the screen at rest. */
   const settled = (page: Page) =>
     page.waitForFunction(() =>
@@ -593,14 +611,8 @@ describe.skipIf(!chromiumPath)('saved views in a browser', () => {
 
   it("says 'View Unavailable' for a view that was deleted or is no longer shared", async () => {
     // A second view, deleted from the views menu.
+    const goneUrl = await saveAsNewView(dana, 'Short lived');
     let menu = await openViews(dana);
-    await menu.getByRole('menuitem', { name: 'Save as new view…' }).click();
-    const dialog = dana.getByRole('dialog', { name: 'Save as new view' });
-    await dialog.getByLabel(/^Name/).fill('Short lived');
-    await dialog.getByRole('button', { name: 'Save view' }).click();
-    await expect.poll(() => heading(dana).innerText()).toBe('Short lived');
-    const goneUrl = `/permitting/all?view=${new URL(dana.url()).searchParams.get('view')}`;
-    menu = await openViews(dana);
     await menu.getByRole('menuitem', { name: 'Favourite', exact: true }).click();
     await expect.poll(() => dana.getByText('Added to favourites').count()).toBeGreaterThan(0);
     // The same view open in a second tab: saved again in the first, the second follows it.
@@ -623,13 +635,7 @@ describe.skipIf(!chromiumPath)('saved views in a browser', () => {
       .getByRole('navigation', { name: 'Main navigation' })
       .getByRole('link', { name: 'Short lived' });
     await expect.poll(() => otherFavourite.count()).toBe(1);
-    menu = await openViews(dana);
-    await menu.getByRole('menuitem', { name: 'Delete' }).click();
-    await dana
-      .getByRole('dialog', { name: 'Delete view' })
-      .getByRole('button', { name: 'Delete view' })
-      .click();
-    await expect.poll(() => heading(dana).innerText()).toBe('All Permits');
+    await deleteOpenView(dana);
     await expect
       .poll(() => other.getByRole('heading', { name: 'View Unavailable' }).count(), { timeout: 15_000 })
       .toBeGreaterThan(0);
@@ -722,12 +728,7 @@ describe.skipIf(!chromiumPath)('saved views in a browser', () => {
   });
 
   it("says 'View Unavailable' on the next call of a page that heard nothing of the view's deletion", async () => {
-    await (await openViews(dana)).getByRole('menuitem', { name: 'Save as new view…' }).click();
-    const saveAs = dana.getByRole('dialog', { name: 'Save as new view' });
-    await saveAs.getByLabel(/^Name/).fill('Unheard');
-    await saveAs.getByRole('button', { name: 'Save view' }).click();
-    await expect.poll(() => heading(dana).innerText()).toBe('Unheard');
-    const unheardUrl = `/permitting/all?view=${new URL(dana.url()).searchParams.get('view')}`;
+    const unheardUrl = await saveAsNewView(dana, 'Unheard');
 
     // A second tab whose live updates never connect: neither the WebSocket nor long polling reaches the hub.
     const offline = await dana.context().newPage();
@@ -737,12 +738,7 @@ describe.skipIf(!chromiumPath)('saved views in a browser', () => {
     await expect.poll(() => heading(offline).innerText()).toBe('Unheard');
     await expect.poll(() => offline.getByText(/^(Reconnecting|Offline)$/).count()).toBeGreaterThan(0);
 
-    await (await openViews(dana)).getByRole('menuitem', { name: 'Delete' }).click();
-    await dana
-      .getByRole('dialog', { name: 'Delete view' })
-      .getByRole('button', { name: 'Delete view' })
-      .click();
-    await expect.poll(() => heading(dana).innerText()).toBe('All Permits');
+    await deleteOpenView(dana);
 
     // The offline tab still shows the view; favouriting it is refused (404), which it says as unavailable.
     expect(await heading(offline).innerText()).toBe('Unheard');

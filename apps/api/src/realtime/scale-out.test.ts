@@ -1,11 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { buildOrg, buildProject, buildUser } from '../../test/factories.ts';
 import { buildApp } from '../app.ts';
 import { parseConfig } from '../config.ts';
+import { openHub } from './hub-test-client.ts';
 import { userSessionInvalid } from './outbox.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -34,21 +35,12 @@ describe.skipIf(!redisUrl)('the hub across instances (Redis)', () => {
   });
 
   /** A hub connection to the first instance as the user. */
-  async function openAs(userId: string) {
-    const port = (t.app.server.address() as AddressInfo).port;
-    const socket = connect(`http://127.0.0.1:${port}`, {
-      path: '/hub',
-      transports: ['websocket'],
-      auth: { token: await t.tokenFor(userId) },
-      reconnection: false,
-    });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    return socket;
-  }
+  const openAs = async (userId: string) =>
+    openHub(
+      `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`,
+      await t.tokenFor(userId),
+      sockets,
+    );
 
   it('delivers an event published by the other instance', async () => {
     const org = await buildOrg(t.db);

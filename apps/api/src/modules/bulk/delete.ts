@@ -5,7 +5,7 @@ import { type ServiceContext, transact } from '../../http/context.ts';
 import { forbidden } from '../../http/errors.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { lifecycleFacts, notifyOrganizations, type PermitRow, statusRefusal } from '../permits/lifecycle.ts';
-import { bulkPayloads } from '../permits/lifecycle-hold.ts';
+import { bulkNotices } from '../permits/lifecycle-hold.ts';
 import { takeSelection } from './selection.ts';
 import { refuseAny } from './writes.ts';
 
@@ -52,7 +52,7 @@ export function bulkDelete(ctx: ServiceContext, selection: ParsedBulkSelection):
       'An applicant may delete only active permits no one has worked on yet; the pole owner may delete the others',
     );
     if (permits.length === 0) return { count: 0, permitIds: [] };
-    const payloads = await bulkPayloads(trx, permits);
+    const notices = await bulkNotices(trx, permits);
     const ids = permits.map((permit) => permit.id);
     await trx.deleteFrom('permits').where(sql<boolean>`id = ANY(${ids}::uuid[])`).execute();
     for (const permit of permits) {
@@ -68,7 +68,7 @@ export function bulkDelete(ctx: ServiceContext, selection: ParsedBulkSelection):
         },
       });
     }
-    await notifyOrganizations(ctx, trx, 'BulkDelete', payloads);
+    await notifyOrganizations(ctx, trx, 'BulkDelete', notices);
     return { count: ids.length, permitIds: ids };
   });
 }

@@ -29,7 +29,7 @@ type PermitRef = Pick<PermitRow, 'id' | 'project_id' | 'applicant_organization_i
  * them all, an applicant its own), never another attacher's, heard by the members who may see that project's
  * permits. One read of the projects' pole owners.
  */
-export async function bulkPayloads(db: Executor, permits: PermitRef[]): Promise<OrganizationNotice[]> {
+export async function bulkNotices(db: Executor, permits: PermitRef[]): Promise<OrganizationNotice[]> {
   const projectIds = [...new Set(permits.map((permit) => permit.project_id))];
   const owners = new Map<string, string[]>();
   if (projectIds.length > 0) {
@@ -115,7 +115,7 @@ export async function recordBulk(ctx: ServiceContext, trx: Trx, record: BulkReco
     FROM unnest(${ids}::uuid[], ${record.permits.map((permit) => permit.project_id)}::uuid[])
       WITH ORDINALITY AS p(id, project_id, n)
     ORDER BY p.n`.execute(trx);
-  const notices = (await bulkPayloads(trx, record.permits)).map((notice) => ({
+  const notices = (await bulkNotices(trx, record.permits)).map((notice) => ({
     ...notice,
     payload: { ...notice.payload, ...record.detail },
   }));

@@ -22,7 +22,7 @@ import {
 import { definitionsOf } from './repo.ts';
 import { heldRow } from './timer-state.ts';
 
-export { bulkPayloads } from '../bulk/writes.ts';
+export { bulkNotices } from '../bulk/writes.ts';
 
 // Putting permits on hold and taking them off, many at once: the permits listed, or every permit the caller
 // sees that matches the tracker's filter and search. The selected permits are locked and read in one
