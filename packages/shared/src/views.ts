@@ -381,7 +381,8 @@ export function filterOnColumns(filter: FilterGroup | null, columns: readonly st
 /**
  * A view's options as they are saved: the filter normalized, each column once, the project-name column added
  * when a filter uses it, and — when the view names its columns — the sorts, filter rows and summaries on
- * other columns dropped. Sorts without a column are dropped too.
+ * other columns dropped. Sorts without a column are dropped too. The column added may take a view past
+ * MAX_OVERVIEW_COLUMNS: `tidyColumnsProblem` says so, and such a view is not saved.
  */
 export function tidyViewOptions(options: {
   columnOptions: readonly string[];
@@ -409,4 +410,14 @@ export function tidyViewOptions(options: {
     sortOptions: sorts.filter((sort) => keep.has(sort.dataId)),
     summaryRowOptions: options.summaryRowOptions.filter((option) => keep.has(option.dataId)),
   };
+}
+
+/**
+ * Why options as `tidyViewOptions` leaves them cannot be saved, or null: the project-name column that a filter
+ * on the project name adds counts towards the most columns a view shows, like any other.
+ */
+export function tidyColumnsProblem(tidy: Pick<ViewOptions, 'columnOptions'>): string | null {
+  return tidy.columnOptions.length > MAX_OVERVIEW_COLUMNS
+    ? `A view shows at most ${MAX_OVERVIEW_COLUMNS} columns, the project name included when a filter uses it: remove a column`
+    : null;
 }

@@ -7,11 +7,13 @@ import {
   isCompleteRow,
   normalizeFilter,
   type ParsedCustomViewInput,
+  tidyColumnsProblem,
   tidyViewOptions,
+  type ViewOptions,
 } from '@crossarm/shared';
 import type { Executor } from '../../db/database.ts';
 import type { ServiceContext } from '../../http/context.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest, conflict } from '../../http/errors.ts';
 import { type Catalogue, loadCatalogue } from '../overview/catalogue.ts';
 import { requestProblems } from '../overview/request-check.ts';
 import { viewScopeOf } from './access.ts';
@@ -22,7 +24,7 @@ import type { StoredView, ViewScope } from './repo.ts';
  * another organization may name stages, tasks or properties of projects the caller does not see, and a
  * template may have changed since the view was saved. What is left opens in the tracker without a refusal.
  */
-function fitToCatalogue(view: CustomView, catalogue: Catalogue): CustomView {
+function fitToCatalogue<View extends ViewOptions>(view: View, catalogue: Catalogue): View {
   const columnOf = (dataId: string | null | undefined) =>
     dataId ? catalogue.get(dataId)?.column : undefined;
   const usable = (row: FilterRow) => {
@@ -55,8 +57,14 @@ export async function fitted(db: Executor, scope: ViewScope, views: CustomView[]
   return views.map((view) => (view.isSystem ? view : fitToCatalogue(view, catalogue)));
 }
 
-/** The view as it is saved, or 400 with every column, filter, sort or summary that cannot be used. */
-export async function viewToSave(ctx: ServiceContext, input: ParsedCustomViewInput): Promise<StoredView> {
+/**
+ * The view as it is saved, with the caller's columns it was checked against, or 400 with every column,
+ * filter, sort or summary that cannot be used.
+ */
+export async function viewToSave(
+  ctx: ServiceContext,
+  input: ParsedCustomViewInput,
+): Promise<{ view: StoredView; catalogue: Catalogue }> {
   const catalogue = await loadCatalogue(ctx.db, viewScopeOf(ctx));
   const problems: FieldError[] = requestProblems(catalogue, {
     pageOptions: { page: 0, pageSize: 0 },
@@ -69,14 +77,17 @@ export async function viewToSave(ctx: ServiceContext, input: ParsedCustomViewInp
   if (input.type === 'Table' && input.columnOptions.length === 0) {
     problems.push({ field: 'body.columnOptions', message: 'A table view shows at least one column' });
   }
+  const tidy = tidyViewOptions(input);
+  const tooMany = tidyColumnsProblem(tidy);
+  if (tooMany) problems.push({ field: 'body.columnOptions', message: tooMany });
   if (problems.length > 0) {
     throw badRequest(
       'The view names columns, operators or values that cannot be used; see errors.',
       problems,
     );
   }
-  return {
-    ...tidyViewOptions(input),
+  const view: StoredView = {
+    ...tidy,
     type: input.type,
     name: input.name,
     description: input.description,
@@ -84,4 +95,61 @@ export async function viewToSave(ctx: ServiceContext, input: ParsedCustomViewInp
     mapCenter: input.mapCenter ?? null,
     mapZoom: input.mapZoom ?? null,
   };
+  return { view, catalogue };
+}
+
+/** A value with the keys of its objects in order, so that two readings of one value give one JSON text. */
+function ordered(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(ordered);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, ordered((value as Record<string, unknown>)[key])]),
+  );
+}
+
+/** A view's options as one comparable text: as they are saved, filter rows without their ids. */
+function optionsKey(options: ViewOptions): string {
+  const tidy = tidyViewOptions(options);
+  const withoutIds = (group: FilterGroup): unknown => ({
+    condition: group.condition,
+    rows: group.rows.map(({ id: _id, ...row }) => row),
+    groups: group.groups.map(withoutIds),
+  });
+  return JSON.stringify(
+    ordered([
+      tidy.columnOptions,
+      tidy.filterOptions && withoutIds(tidy.filterOptions),
+      tidy.sortOptions,
+      tidy.summaryRowOptions,
+    ]),
+  );
+}
+
+const optionsOf = (view: ViewOptions): ViewOptions => ({
+  columnOptions: view.columnOptions,
+  filterOptions: view.filterOptions,
+  sortOptions: view.sortOptions,
+  summaryRowOptions: view.summaryRowOptions,
+});
+
+/**
+ * The columns, filter, sorts and summaries an overwrite leaves. A view shared with another organization may
+ * use columns of projects the caller does not see, which the caller was never shown (`fitted`), and an
+ * overwrite never removes them: when the stored view fits the caller's columns whole, what was sent is
+ * saved; when what was sent is what the caller was shown, the stored options stay as they are (a new name,
+ * description or sharing is saved without them); anything else is refused (409) and nothing is written.
+ */
+export function optionsToOverwrite(
+  stored: ViewOptions,
+  sent: ViewOptions,
+  catalogue: Catalogue,
+): ViewOptions {
+  const shown = optionsKey(fitToCatalogue(stored, catalogue));
+  if (shown === optionsKey(stored)) return optionsOf(sent);
+  if (optionsKey(sent) === shown) return optionsOf(stored);
+  throw conflict(
+    'This view uses columns or filters on projects you do not see, so your changes can only be saved as a new view.',
+  );
 }

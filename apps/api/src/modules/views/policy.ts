@@ -1,4 +1,5 @@
 import { grantsKey, type ViewFlags, type ViewPermissionLevel, type ViewPermissions } from '@crossarm/shared';
+import type { ViewRow, ViewScope } from './repo.ts';
 
 const RANK: Record<ViewPermissionLevel, number> = { None: 0, View: 1, Edit: 2, Manage: 3 };
 
@@ -59,4 +60,23 @@ export function grantsToSave(permissions: ViewPermissions, ownerUserId: string):
 /** Whether two sets of grants (as saved) give the same levels to the same people and organizations. */
 export function sameGrants(a: ViewPermissions, b: ViewPermissions) {
   return grantsKey(a) === grantsKey(b);
+}
+
+/**
+ * The grants a caller is shown: all of them to those who manage the view (they change them); to anyone else
+ * only the owner's and their own (their own grant and their organization's), so that a view shared with
+ * several organizations does not tell one of them who the others are.
+ */
+export function shownGrants(
+  row: Pick<ViewRow, 'owner_user_id' | 'user_level' | 'organization_level'>,
+  permissions: ViewPermissions,
+  scope: ViewScope,
+): ViewPermissions {
+  if (atLeast(levelOf(row, scope.userId), 'Manage')) return permissions;
+  return {
+    users: permissions.users.filter(
+      (grant) => grant.userId === scope.userId || grant.userId === row.owner_user_id,
+    ),
+    organizations: permissions.organizations.filter((grant) => grant.id === scope.organizationId),
+  };
 }

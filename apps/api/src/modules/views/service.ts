@@ -15,8 +15,8 @@ import type { Executor } from '../../db/database.ts';
 import { type ServiceContext, transact } from '../../http/context.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { levelOn, overwriteRights, THE_VIEW, viewScopeOf } from './access.ts';
-import { fitted, viewToSave } from './options.ts';
-import { atLeast, flagsFor, grantsToSave, levelOf } from './policy.ts';
+import { fitted, optionsToOverwrite, viewToSave } from './options.ts';
+import { atLeast, flagsFor, grantsToSave, levelOf, shownGrants } from './policy.ts';
 import {
   deleteView as deleteViewRow,
   insertView,
@@ -122,21 +122,6 @@ function keepViews(prefs: StoredPrefs, keep: (id: string) => boolean): StoredPre
     defaultViews: prefs.defaultViews.filter((pref) => keep(pref.id)),
     favoriteViews: prefs.favoriteViews.filter((view) => keep(view.id)),
     favoriteFolders: folders(prefs.favoriteFolders),
-  };
-}
-
-/**
- * The grants a caller is shown: all of them to those who manage the view (they change them); to anyone else
- * only the owner's and their own (their own grant and their organization's), so that a view shared with
- * several organizations does not tell one of them who the others are.
- */
-function shownGrants(row: ViewRow, permissions: ViewPermissions, scope: ViewScope): ViewPermissions {
-  if (atLeast(levelOf(row, scope.userId), 'Manage')) return permissions;
-  return {
-    users: permissions.users.filter(
-      (grant) => grant.userId === scope.userId || grant.userId === row.owner_user_id,
-    ),
-    organizations: permissions.organizations.filter((grant) => grant.id === scope.organizationId),
   };
 }
 
@@ -249,7 +234,7 @@ export async function manageViews(ctx: ServiceContext): Promise<ViewListItem[]> 
 
 export async function createView(ctx: ServiceContext, input: ParsedCustomViewInput): Promise<CustomView> {
   const scope = viewScopeOf(ctx);
-  const view = await viewToSave(ctx, input);
+  const { view } = await viewToSave(ctx, input);
   const sent = input.permissions ?? NO_GRANTS;
   const grants = grantsToSave(sent, scope.userId);
   await assertShareable(ctx, grants, sent, NO_GRANTS);
@@ -268,25 +253,41 @@ export async function overwriteView(
   input: ParsedCustomViewInput,
 ): Promise<CustomView> {
   const sent = input.permissions;
+  const scope = viewScopeOf(ctx);
   const rights = await levelOn(ctx, id);
   const held = (await permissionsOf(ctx.db, [id])).get(id)!;
-  const checked = overwriteRights(rights, held, sent);
-  const view = await viewToSave(ctx, input);
+  const checked = overwriteRights(rights, held, sent, scope);
+  const { view, catalogue } = await viewToSave(ctx, input);
   if (sent && checked.changesGrants) await assertShareable(ctx, checked.grants, sent, held);
   await transact(ctx, async (trx) => {
     // The row is locked so that an overwrite racing a delete saves nothing rather than half, and the
-    // caller's rights and the grants are read again under the lock, so that one racing a change of grants
-    // acts on them as they now stand.
-    const locked = await trx
+    // caller's rights, the grants and the options are read again under the lock, so that one racing another
+    // change acts on the view as it now stands.
+    const stored = await trx
       .selectFrom('custom_views')
-      .select('id')
+      .select(['column_options', 'filter_options', 'sort_options', 'summary_row_options'])
       .where('id', '=', id)
       .forUpdate()
       .executeTakeFirst();
-    if (!locked) throw notFound(THE_VIEW);
+    if (!stored) throw notFound(THE_VIEW);
     const before = (await permissionsOf(trx, [id])).get(id)!;
-    const { grants, changesGrants } = overwriteRights(await levelOn({ ...ctx, db: trx }, id), before, sent);
-    await updateView(trx, id, view);
+    const { grants, changesGrants } = overwriteRights(
+      await levelOn({ ...ctx, db: trx }, id),
+      before,
+      sent,
+      scope,
+    );
+    const options = optionsToOverwrite(
+      {
+        columnOptions: stored.column_options,
+        filterOptions: stored.filter_options,
+        sortOptions: stored.sort_options,
+        summaryRowOptions: stored.summary_row_options,
+      },
+      view,
+      catalogue,
+    );
+    await updateView(trx, id, { ...view, ...options });
     if (changesGrants) {
       await replacePermissions(trx, id, grants);
       await announceShares(ctx, trx, { id, name: view.name }, before, grants);
@@ -296,13 +297,17 @@ export async function overwriteView(
   return savedView(ctx, id);
 }
 
-/** A view just saved, as the caller sees it now, even when the caller has shared it away from itself. */
+/**
+ * A view just saved, as the caller opens it (fitted to the caller's columns), even when the caller has
+ * shared it away from itself.
+ */
 async function savedView(ctx: ServiceContext, id: string): Promise<CustomView> {
   const scope = viewScopeOf(ctx);
   const row = await viewRow(ctx.db, scope, id);
   if (!row) throw notFound(THE_VIEW);
   const [permissions, { prefs }] = await Promise.all([permissionsOf(ctx.db, [id]), loadViews(ctx.db, scope)]);
-  return mark([present(row, permissions.get(id)!, scope)], prefs)[0]!;
+  const [view] = await fitted(ctx.db, scope, mark([present(row, permissions.get(id)!, scope)], prefs));
+  return view!;
 }
 
 /** Removes a view, and it from everyone's favourites and defaults. */

@@ -1,9 +1,11 @@
 import {
   ALL_PERMITS_COLUMNS,
   ALL_PERMITS_VIEW_ID,
+  type CustomView,
   type CustomViewInput,
   DEFAULT_DASHBOARD_VIEW_ID,
   HubEvent,
+  MAX_OVERVIEW_COLUMNS,
 } from '@crossarm/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sampleDefinition } from '../../../../../packages/shared/src/workflow-fixtures.ts';
@@ -80,6 +82,52 @@ const changeHeardBy = async (viewId: string) =>
   (await eventsOf(HubEvent.ViewChanged, viewId)).map(
     (event) => event.user_id ?? `org:${event.organization_id}`,
   );
+
+/** The columns, filter, sorts and summaries of a view as read, to send again. */
+const optionsOf = (
+  view: Pick<CustomView, 'columnOptions' | 'filterOptions' | 'sortOptions' | 'summaryRowOptions'>,
+): Partial<CustomViewInput> => ({
+  columnOptions: view.columnOptions,
+  filterOptions: view.filterOptions,
+  sortOptions: view.sortOptions,
+  summaryRowOptions: view.summaryRowOptions,
+});
+
+/**
+ * A view of the pole owner's manager showing, filtering, sorting and summing a property that only a new
+ * project of the pole owner and the first attacher uses: the other attacher never sees that column.
+ */
+async function viewOnHiddenProperty(
+  propertyName: string,
+  code: string,
+  permissions: NonNullable<CustomViewInput['permissions']>,
+) {
+  const property = await buildProperty(t, propertyName, 'Number');
+  const definition = sampleDefinition(s.entries);
+  definition.applicationForm = [{ libraryEntryId: property, required: false }];
+  const project = await buildProject(t.db, {
+    ownerOrganizationId: s.ownerOrg,
+    attacherOrganizationIds: [s.attacherOrg],
+    code,
+  });
+  await buildPublishedTemplate(t.db, project.id, definition);
+  const column = `property.${property}`;
+  const view = await create(s.ownerManager, {
+    columnOptions: ['permit.PermitNumber', column],
+    filterOptions: {
+      condition: 'And',
+      rows: [
+        { id: 'h', dataId: column, operator: 'GreaterThan', value: 30 },
+        { id: 'n', dataId: 'permit.PermitNumber', operator: 'Contains', value: 'VW' },
+      ],
+      groups: [],
+    },
+    sortOptions: [{ dataId: column, direction: 'Descending' }],
+    summaryRowOptions: [{ dataId: column, metric: 'Average' }],
+    permissions,
+  });
+  return { view, column };
+}
 
 describe('saved views', () => {
   it('creates a view, normalizing its filter, and reads it back', async () => {
@@ -194,6 +242,56 @@ describe('saved views', () => {
     const badId = await get(s.ownerMember, 'not-a-view');
     expect(badId.statusCode).toBe(400);
     expect(fieldsOf(badId)).toEqual(['params.id']);
+  });
+
+  it('counts the project-name column a filter adds towards the most columns a view shows (400)', async () => {
+    // A project of the pole owner's whose template has as many properties as a view shows columns.
+    const entries = await t.db
+      .insertInto('library_entries')
+      .values(
+        Array.from({ length: MAX_OVERVIEW_COLUMNS }, (_, index) => ({
+          kind: 'property' as const,
+          name: `Views Wide ${index}`,
+          field_type: 'Number' as const,
+          render_options: JSON.stringify({}),
+          updated_at: new Date(),
+        })),
+      )
+      .returning('id')
+      .execute();
+    const definition = sampleDefinition(s.entries);
+    definition.applicationForm = entries.map((entry) => ({ libraryEntryId: entry.id, required: false }));
+    const project = await buildProject(t.db, { ownerOrganizationId: s.ownerOrg, code: 'VWW' });
+    await buildPublishedTemplate(t.db, project.id, definition);
+    const wide = entries.map((entry) => `property.${entry.id}`);
+    const byProject = {
+      columnOptions: wide,
+      filterOptions: {
+        condition: 'And' as const,
+        rows: [{ id: 'p', dataId: 'project.Name', operator: 'Contains' as const, value: 'VWW' }],
+        groups: [],
+      },
+      sortOptions: [],
+      summaryRowOptions: [],
+    };
+    const before = await ownedBy(s.ownerManager);
+    const created = await t.injectAs(s.ownerManager, { method: 'POST', url: BASE, payload: body(byProject) });
+    expect(created.statusCode, created.body).toBe(400);
+    expect(fieldsOf(created)).toEqual(['body.columnOptions']);
+    expect(created.json().errors[0].message).toMatch(/at most 200 columns, the project name included/);
+    expect(await ownedBy(s.ownerManager)).toBe(before);
+
+    // One column fewer leaves room for the project name; overwriting with one more is refused the same way.
+    const view = await create(s.ownerManager, { ...byProject, columnOptions: wide.slice(1) });
+    expect(view.columnOptions).toHaveLength(MAX_OVERVIEW_COLUMNS);
+    expect(view.columnOptions.at(-1)).toBe('project.Name');
+    const overwritten = await put(s.ownerManager, view.id, body(byProject));
+    expect(overwritten.statusCode, overwritten.body).toBe(400);
+    expect(fieldsOf(overwritten)).toEqual(['body.columnOptions']);
+    // The view as saved is one every later call takes: it saves again as it is.
+    const again = await put(s.ownerManager, view.id, body(optionsOf(view)));
+    expect(again.statusCode, again.body).toBe(200);
+    expect(dataOf(again).columnOptions).toEqual(view.columnOptions);
   });
 
   it('answers 401 without a token', async () => {
@@ -450,30 +548,9 @@ describe('sharing', () => {
   });
 
   it('opens a shared view with only the columns, filters, sorts and summaries the reader may use', async () => {
-    // A property that only the pole owner's and the first attacher's project uses.
-    const poles = await buildProperty(t, 'Views Pole Height', 'Number');
-    const definition = sampleDefinition(s.entries);
-    definition.applicationForm = [{ libraryEntryId: poles, required: false }];
-    const project = await buildProject(t.db, {
-      ownerOrganizationId: s.ownerOrg,
-      attacherOrganizationIds: [s.attacherOrg],
-      code: 'VWP',
-    });
-    await buildPublishedTemplate(t.db, project.id, definition);
-    const column = `property.${poles}`;
-    const view = await create(s.ownerManager, {
-      columnOptions: ['permit.PermitNumber', column],
-      filterOptions: {
-        condition: 'And',
-        rows: [
-          { id: 'h', dataId: column, operator: 'GreaterThan', value: 30 },
-          { id: 'n', dataId: 'permit.PermitNumber', operator: 'Contains', value: 'VW' },
-        ],
-        groups: [],
-      },
-      sortOptions: [{ dataId: column, direction: 'Descending' }],
-      summaryRowOptions: [{ dataId: column, metric: 'Average' }],
-      permissions: { users: [], organizations: [{ id: s.otherAttacherOrg, permission: 'View' }] },
+    const { view, column } = await viewOnHiddenProperty('Views Pole Height', 'VWP', {
+      users: [],
+      organizations: [{ id: s.otherAttacherOrg, permission: 'View' }],
     });
     expect(view.columnOptions).toEqual(['permit.PermitNumber', column]);
 
@@ -486,18 +563,131 @@ describe('sharing', () => {
     const overview = await t.injectAs(s.otherAttacherMember, {
       method: 'POST',
       url: '/api/joint-use/permits/overview',
-      payload: {
-        columnOptions: seen.columnOptions,
-        filterOptions: seen.filterOptions,
-        sortOptions: seen.sortOptions,
-        summaryRowOptions: seen.summaryRowOptions,
-      },
+      payload: optionsOf(seen),
     });
     expect(overview.statusCode, overview.body).toBe(200);
     // The owner still has it all.
     expect(dataOf(await get(s.ownerManager, view.id)).sortOptions).toEqual([
       { dataId: column, direction: 'Descending' },
     ]);
+  });
+
+  it('keeps the parts of a view a sharee cannot see when the sharee saves it, and refuses other changes (409)', async () => {
+    const sharer = (await buildUser(t.db, { organizationId: s.otherAttacherOrg })).id;
+    const { view } = await viewOnHiddenProperty('Views Kept Height', 'VWK', {
+      users: [{ userId: sharer, permission: 'Manage' }],
+      organizations: [{ id: s.otherAttacherOrg, permission: 'Edit' }],
+    });
+    const whole = optionsOf(view);
+    const stored = async () => {
+      const saved = dataOf(await get(s.ownerManager, view.id));
+      return { name: saved.name, options: optionsOf(saved) };
+    };
+    const seen = dataOf(await get(s.otherAttacherMember, view.id));
+    expect(seen.columnOptions).toEqual(['permit.PermitNumber']);
+    const shown = optionsOf(seen);
+
+    // Saved back as shown, with a new name: the name changes, the parts the editor cannot see stay.
+    const renamed = dataOf(
+      await put(s.otherAttacherMember, view.id, body({ ...shown, name: 'Renamed by a sharee' })),
+    );
+    expect(renamed).toMatchObject({ name: 'Renamed by a sharee', ...shown });
+    expect(await stored()).toEqual({ name: 'Renamed by a sharee', options: whole });
+
+    // Shared again by a sharee who manages it (the share dialog sends the view as shown): the same.
+    const reshared = dataOf(
+      await put(
+        sharer,
+        view.id,
+        body({
+          ...shown,
+          name: 'Shared by a sharee',
+          permissions: {
+            users: [{ userId: sharer, permission: 'Manage' }],
+            organizations: [{ id: s.otherAttacherOrg, permission: 'View' }],
+          },
+        }),
+      ),
+    );
+    expect(grantsOf(reshared.permissions).organizations).toEqual([
+      { id: s.otherAttacherOrg, permission: 'View' },
+    ]);
+    expect(await stored()).toEqual({ name: 'Shared by a sharee', options: whole });
+
+    // Other changes would remove what the sharee cannot see: refused, nothing written, and it says why.
+    const changed = await put(
+      sharer,
+      view.id,
+      body({
+        ...shown,
+        name: 'Changed by a sharee',
+        columnOptions: ['permit.PermitNumber', 'permit.Status'],
+      }),
+    );
+    expect(changed.statusCode, changed.body).toBe(409);
+    expect(changed.json().detail).toBe(
+      'This view uses columns or filters on projects you do not see, so your changes can only be saved as a new view.',
+    );
+    expect(await stored()).toEqual({ name: 'Shared by a sharee', options: whole });
+
+    // Someone who sees the whole view overwrites it as before.
+    const owners = dataOf(
+      await put(s.ownerManager, view.id, body({ name: 'Owner again', columnOptions: ['permit.Status'] })),
+    );
+    expect(owners).toMatchObject({ name: 'Owner again', columnOptions: ['permit.Status'] });
+    expect(
+      dataOf(await put(sharer, view.id, body({ columnOptions: ['permit.PermitNumber'] }))),
+    ).toMatchObject({ columnOptions: ['permit.PermitNumber'] });
+  });
+
+  it('lets an editor send back the grants it read: only the grants it was shown, unchanged', async () => {
+    const view = await create(s.ownerMember, {
+      permissions: {
+        users: [
+          { userId: s.attacherMember, permission: 'Edit' },
+          { userId: s.attacherManager, permission: 'Manage' },
+        ],
+        organizations: [{ id: s.otherAttacherOrg, permission: 'View' }],
+      },
+    });
+    const told = (await sharedEvents(view.id)).length;
+    const read = dataOf(await get(s.attacherMember, view.id));
+    expect(grantsOf(read.permissions)).toEqual({
+      users: byUser([
+        { userId: s.ownerMember, permission: 'Manage' },
+        { userId: s.attacherMember, permission: 'Edit' },
+      ]),
+      organizations: [],
+    });
+    const saved = await put(
+      s.attacherMember,
+      view.id,
+      body({ name: 'Saved with its grants', permissions: read.permissions }),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    // Every grant stays, those the editor was not shown among them, and nobody is told it was shared.
+    const all = dataOf(await get(s.ownerMember, view.id));
+    expect(all.name).toBe('Saved with its grants');
+    expect(grantsOf(all.permissions)).toEqual(grantsOf(view.permissions));
+    expect(await sharedEvents(view.id)).toHaveLength(told);
+    // A change of the grants shown is still the managers' call.
+    for (const permissions of [
+      { users: read.permissions.users, organizations: [{ id: s.attacherOrg, permission: 'View' as const }] },
+      {
+        users: [{ userId: s.attacherMember, permission: 'Manage' as const }],
+        organizations: [],
+      },
+      { users: [], organizations: [] },
+    ]) {
+      const refused = await put(s.attacherMember, view.id, body({ permissions }));
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json().detail).toBe(
+        'Only people who manage this view may change who it is shared with.',
+      );
+    }
+    expect(grantsOf(dataOf(await get(s.ownerMember, view.id)).permissions)).toEqual(
+      grantsOf(view.permissions),
+    );
   });
 
   it('grants through the organization: Edit there lets every member edit', async () => {

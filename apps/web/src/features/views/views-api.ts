@@ -8,6 +8,7 @@ import type {
   ViewPrefsInput,
 } from '@crossarm/shared';
 import type { QueryClient } from '@tanstack/react-query';
+import { conflictHandler } from '../../components/notifications/notify-api-error';
 import { type ApiErrorHandling, apiRequest, reportByDefault } from '../../lib/api/api-client';
 
 const base = 'joint-use/views';
@@ -27,12 +28,14 @@ export const viewKeys = {
 /**
  * How a call on the open view handles its errors: a 404 (deleted, or no longer shared, since the page
  * opened it) reads the views again, so the page says the view is unavailable rather than that something
- * failed; anything else is reported as every call's errors are.
+ * failed; a 409 the server explains (a save that would remove parts of the view the caller does not see)
+ * shows its message under `refusedTitle` when given; anything else is reported as every call's errors are.
  */
-export function viewGoneOr(queryClient: QueryClient): ApiErrorHandling {
+export function viewGoneOr(queryClient: QueryClient, refusedTitle?: string): ApiErrorHandling {
+  const refused = refusedTitle ? conflictHandler(refusedTitle) : reportByDefault;
   return (error) => {
     if (error.status === 404) void queryClient.invalidateQueries({ queryKey: viewKeys.all });
-    else reportByDefault(error);
+    else refused(error);
   };
 }
 

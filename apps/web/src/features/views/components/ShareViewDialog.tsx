@@ -108,7 +108,11 @@ export function ShareViewDialog({ opened, onClose, view, onSaved }: ShareViewDia
         description: view.description,
         permissions: permissionsOf(rows),
       });
-      const saved = await overwriteView(view.id, body, viewGoneOr(queryClient));
+      const saved = await overwriteView(
+        view.id,
+        body,
+        viewGoneOr(queryClient, `Sharing of ${view.name} was not saved`),
+      );
       notifySuccess('View shared', `Sharing of ${saved.name} saved.`);
       onSaved(saved);
     });

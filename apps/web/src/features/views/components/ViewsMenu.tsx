@@ -93,7 +93,7 @@ export function ViewsMenu({ view, state, dirty }: ViewsMenuProps) {
       const saved = await overwriteView(
         view.id,
         viewInputOf(state, { name: view.name, description: view.description }),
-        gone,
+        viewGoneOr(queryClient, `${view.name} was not saved`),
       );
       await refresh(saved);
       notifySuccess('View saved', `${saved.name} now opens with these columns, filters and sorts.`);
