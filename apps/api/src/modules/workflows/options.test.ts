@@ -6,6 +6,7 @@ import {
   buildWorld,
   createGroup,
   dataOf,
+  publish,
   publishedGroup,
   sampleDefinition,
   saveDefinition,
@@ -97,9 +98,9 @@ describe('GET joint-use/options/stages and /tasks', () => {
   const options = async (userId: string, url: string) =>
     dataOf(await w.t.injectAs(userId, { method: 'GET', url }));
 
-  it('offers the distinct stages and tasks of published templates the caller sees, by name', async () => {
+  it('offers the stages and tasks of published templates the caller sees, each once by its library name', async () => {
+    // Another project's template calls the intake stage 'Application Intake': the option is the entry.
     expect(await options(w.manager, '/api/joint-use/options/stages')).toEqual([
-      { id: w.entries.intake, name: 'Application Intake' },
       { id: w.entries.intake, name: 'Intake' },
       { id: w.entries.survey, name: 'Survey' },
     ]);
@@ -118,9 +119,10 @@ describe('GET joint-use/options/stages and /tasks', () => {
 
   it('narrows to a project and by name, any case', async () => {
     expect(await options(w.manager, `/api/joint-use/options/stages?projectId=${otherProject}`)).toEqual([
-      { id: w.entries.intake, name: 'Application Intake' },
+      { id: w.entries.intake, name: 'Intake' },
       { id: w.entries.survey, name: 'Survey' },
     ]);
+    expect(await options(w.manager, '/api/joint-use/options/stages?filter=application')).toEqual([]);
     expect(await options(w.manager, '/api/joint-use/options/tasks?filter=DES')).toEqual([
       { id: w.entries.design, name: 'Design' },
     ]);
@@ -135,6 +137,57 @@ describe('GET joint-use/options/stages and /tasks', () => {
     expect((await w.t.app.inject({ method: 'GET', url: '/api/joint-use/options/tasks' })).statusCode).toBe(
       401,
     );
+  });
+  it('reads only the projects whose permits the caller may see', async () => {
+    // A project of the owner's with a stage and a task no other template uses, and a person of the owner's
+    // whose own permissions there leave out ViewPermits.
+    const project = await buildProject(w, 'VPX');
+    const [stage, task] = await w.t.db
+      .insertInto('library_entries')
+      .values([
+        { kind: 'stage', name: 'Hidden Stage', updated_at: new Date() },
+        { kind: 'task', name: 'Hidden Task', updated_at: new Date() },
+      ])
+      .returning('id')
+      .execute();
+    const { draftId } = await createGroup(w, 'Hidden', project);
+    const definition = sampleDefinition(w.entries);
+    const [intake] = definition.stages;
+    definition.stages = [
+      {
+        ...intake!,
+        libraryEntryId: stage!.id,
+        tasks: intake!.tasks.map((one) => ({ ...one, libraryEntryId: task!.id })),
+      },
+    ];
+    await saveDefinition(w, draftId, definition);
+    await publish(w, draftId);
+    const narrowed = (await buildUser(w.t.db, { organizationId: w.ownerOrg })).id;
+    await w.t.db
+      .insertInto('project_user_permissions')
+      .values({
+        project_id: project,
+        organization_id: w.ownerOrg,
+        user_id: narrowed,
+        permissions: ['CreatePermits'],
+        updated_at: new Date(),
+      })
+      .execute();
+
+    const hidden = [
+      { id: stage!.id, name: 'Hidden Stage' },
+      { id: task!.id, name: 'Hidden Task' },
+    ];
+    const both = async (userId: string, query = '') => [
+      ...(await options(userId, `/api/joint-use/options/stages${query}`)),
+      ...(await options(userId, `/api/joint-use/options/tasks${query}`)),
+    ];
+    expect(await both(w.manager)).toEqual(expect.arrayContaining(hidden));
+    const seen = await both(narrowed);
+    expect(seen).toEqual(expect.arrayContaining([{ id: w.entries.intake, name: 'Intake' }]));
+    expect(seen.filter((option) => hidden.some((one) => one.id === option.id))).toEqual([]);
+    expect(await both(narrowed, `?projectId=${project}`)).toEqual([]);
+    expect(await both(w.manager, `?projectId=${project}`)).toEqual(hidden);
   });
 });
 

@@ -9,8 +9,9 @@ import { sql } from 'kysely';
 import type { ServiceContext } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import type { LibraryEntryRow } from '../library/repo.ts';
+import { scopeOf, visibleProjects } from '../overview/visibility.ts';
 import { requireVisibleProject } from '../projects/access.ts';
-import { orgOf, requireVisibleTemplate } from './access.ts';
+import { requireVisibleTemplate } from './access.ts';
 import { entriesOf } from './present.ts';
 
 type Where = Pick<TemplatePropertyItem, 'placement' | 'stage' | 'task'>;
@@ -68,8 +69,10 @@ export async function templateProperties(
 const likePattern = (filter: string) => `%${filter.replace(/[\\%_]/g, '\\$&')}%`;
 
 /**
- * The distinct stages or tasks (library entry and the name templates give it) of the published templates
- * of the projects the caller sees, by name: what permit filters offer.
+ * The stages or tasks of the published templates of the projects whose permits the caller may see (the
+ * overview's rule, `visibleProjects`), each library entry once under its library name as the tracker's
+ * columns title it, by name: what permit filters offer. A template may rename a stage or task; the option
+ * is the entry, whatever its templates call it.
  */
 export async function workflowOptions(
   ctx: ServiceContext,
@@ -82,16 +85,18 @@ export async function workflowOptions(
       ? sql`jsonb_array_elements(t.definition->'stages') item`
       : sql`jsonb_array_elements(t.definition->'stages') s CROSS JOIN LATERAL jsonb_array_elements(s->'tasks') item`;
   const project = query.projectId ? sql`AND t.project_id = ${query.projectId}` : sql``;
-  const filter = query.filter ? sql`AND item->>'name' ILIKE ${likePattern(query.filter)}` : sql``;
+  const filter = query.filter ? sql`AND e.name ILIKE ${likePattern(query.filter)}` : sql``;
   const { rows } = await sql<Option>`
-    SELECT id, name FROM (
-      SELECT DISTINCT item->>'libraryEntryId' AS id, item->>'name' AS name
-      FROM project_organizations mine
-      JOIN workflow_templates t ON t.project_id = mine.project_id AND t.status = 'Published'
-      CROSS JOIN LATERAL ${items}
-      WHERE mine.organization_id = ${orgOf(ctx)} ${project} ${filter}
-    ) options
-    ORDER BY lower(name), id
+    SELECT e.id::text AS id, e.name FROM library_entries e
+    WHERE e.application = 'JointUse' AND e.kind = ${kind === 'stages' ? 'stage' : 'task'}
+      AND e.id::text IN (
+        SELECT item->>'libraryEntryId'
+        FROM ${visibleProjects(scopeOf(ctx))} vp
+        JOIN workflow_templates t ON t.project_id = vp.project_id AND t.status = 'Published'
+        CROSS JOIN LATERAL ${items}
+        WHERE TRUE ${project})
+      ${filter}
+    ORDER BY lower(e.name), e.id
     LIMIT ${MAX_OPTIONS}`.execute(ctx.db);
   return rows;
 }
