@@ -309,6 +309,40 @@ describe('putting permits on hold and taking them off by filter, set-wise', () =
     ]);
   });
 
+  it('records a filter that matches one permit as the bulk action it is, with its bulk events', async () => {
+    const project = await lifecycleProject(suite.t, suite.s, 'HOLDO');
+    const alone = await permitIn(suite.t, suite.s, project, 'Active');
+    const typesHeard = async (suffix: string) =>
+      (await eventsAbout(suite.t, alone.id))
+        .filter((event) => event.type.endsWith(suffix))
+        .map((event) => [event.type, event.organization_id]);
+
+    dataOf(await hold(suite.s.ownerManager, { filter: withStatus('HOLDO', 'Active'), reason: 'Storm' }));
+    expect(await typesHeard('AddOnHold')).toEqual([
+      ['PermitAddOnHold', null],
+      ['BulkPermitAddOnHold', suite.s.ownerOrg],
+      ['BulkPermitAddOnHold', suite.s.attacherOrg],
+    ]);
+    expect((await bulkHeard('BulkPermitAddOnHold', [alone.id])).get(suite.s.ownerOrg)).toEqual([alone.id]);
+
+    dataOf(
+      await hold(
+        suite.s.ownerManager,
+        { filter: withStatus('HOLDO', 'OnHold'), reason: 'Clear' },
+        'on-hold-remove',
+      ),
+    );
+    expect(await typesHeard('RemoveOnHold')).toEqual([
+      ['PermitRemoveOnHold', null],
+      ['BulkPermitRemoveOnHold', suite.s.ownerOrg],
+      ['BulkPermitRemoveOnHold', suite.s.attacherOrg],
+    ]);
+    expect((await activityOf(suite.t, alone.id)).map((entry) => entry.kind)).toEqual([
+      'PermitAddOnHold',
+      'PermitRemoveOnHold',
+    ]);
+  });
+
   it("reaches only permits the caller sees: an attacher's filter never takes another attacher's", async () => {
     const project = await lifecycleProject(suite.t, suite.s, 'HOLDA');
     const theirs = await permitIn(suite.t, suite.s, project, 'Active', {

@@ -28,8 +28,9 @@ export { bulkNotices } from '../bulk/writes.ts';
 // sees that matches the tracker's filter and search. The selected permits are locked and read in one
 // statement, every one is checked before any changes (the call changes all of them or none), and they are
 // written set-wise: one update, their activity entries in one statement, their clocks paused or resumed in
-// one statement, one event per permit to its open pages and one bulk event per organization. One permit is
-// no bulk action: it is recorded as any single change is, with its own events and e-mail.
+// one statement, one event per permit to its open pages and one bulk event per organization. One permit
+// named by id (the permit page's hold) is no bulk action: it is recorded as any single change is, with its
+// own events and e-mail. A filter is always the bulk action, even when it matches one permit.
 
 interface HoldMove {
   action: string;
@@ -166,7 +167,9 @@ async function moveAll(ctx: ServiceContext, input: ParsedPermitHoldInput, move: 
       `Only ${move.from === 'Active' ? 'active' : 'on-hold'} permits can be ${move.action}`,
     );
     if (permits.length === 0) return [];
-    if (permits.length === 1) return moveOne(ctx, trx, permits[0]!, input.reason, move);
+    // One permit named by id is the permit page's hold: a single change. A filter is the tracker's bulk
+    // action whatever it matches, one permit included.
+    if (permits.length === 1 && !input.filter) return moveOne(ctx, trx, permits[0]!, input.reason, move);
     return moveSet(ctx, trx, permits, input.reason, move);
   });
 }
