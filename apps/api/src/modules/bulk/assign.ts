@@ -1,11 +1,12 @@
-import type {
-  BulkAssignMode,
-  BulkAssignPermit,
-  BulkAssignResult,
-  BulkPerson,
-  ParsedBulkAssignInput,
-  PermitStatus,
-  TemplateTask,
+import {
+  type BulkAssignMode,
+  type BulkAssignPermit,
+  type BulkAssignResult,
+  type BulkPerson,
+  listNames,
+  type ParsedBulkAssignInput,
+  type PermitStatus,
+  type TemplateTask,
 } from '@crossarm/shared';
 import { sql } from 'kysely';
 import type { Executor, Trx } from '../../db/database.ts';
@@ -192,32 +193,40 @@ async function writePlans(trx: Trx, plans: PermitPlan[], userId: string) {
 
 /** How each side of a change is logged and told, as the single assignment does. */
 const SIDES = [
-  { side: 'added', kind: 'TaskAssigned', personal: 'TaskAssignedToMe', verb: 'assigned to', fact: 'after' },
-  {
-    side: 'removed',
-    kind: 'TaskUnassigned',
-    personal: 'TaskUnassignedFromMe',
-    verb: 'unassigned from',
-    fact: 'before',
-  },
+  { side: 'added', personal: 'TaskAssignedToMe', verb: 'assigned to' },
+  { side: 'removed', personal: 'TaskUnassignedFromMe', verb: 'unassigned from' },
 ] as const;
 
-/** An activity entry per person added or removed on each task, as the single assignment writes them. */
+/**
+ * One activity entry per permit, naming everyone added and removed on each of its tasks in name order
+ * ("Ana Diaz and Bo Li were assigned to Survey; Cy Park was unassigned from Survey"): a TaskAssigned entry
+ * when anyone was added, else TaskUnassigned, with the people's ids (`after.userIds` added,
+ * `before.userIds` removed).
+ */
 function entriesOf(plans: PermitPlan[], actorUserId: string): ActivityEntry[] {
-  return plans.flatMap((plan) =>
-    plan.tasks.flatMap((t) =>
-      SIDES.flatMap(({ side, kind, verb, fact }) =>
-        t[side].map((person) => ({
-          permitId: plan.permit.id,
-          projectId: plan.permit.project_id,
-          kind,
-          actorUserId,
-          summary: `${person.name} was ${verb} ${t.task.name}`,
-          [fact]: { userId: person.id },
-        })),
-      ),
-    ),
-  );
+  return plans.map((plan) => {
+    const people = (side: 'added' | 'removed') => [
+      ...new Set(plan.tasks.flatMap((t) => t[side].map((person) => person.id))),
+    ];
+    const clauses = plan.tasks.flatMap((t) =>
+      SIDES.flatMap(({ side, verb }) => {
+        const names = t[side].map((person) => person.name).sort((a, b) => a.localeCompare(b));
+        if (names.length === 0) return [];
+        return [`${listNames(names)} ${names.length === 1 ? 'was' : 'were'} ${verb} ${t.task.name}`];
+      }),
+    );
+    const added = people('added');
+    const removed = people('removed');
+    return {
+      permitId: plan.permit.id,
+      projectId: plan.permit.project_id,
+      kind: added.length > 0 ? 'TaskAssigned' : 'TaskUnassigned',
+      actorUserId,
+      summary: [...new Set(clauses)].join('; '),
+      before: removed.length > 0 ? { userIds: removed } : null,
+      after: added.length > 0 ? { userIds: added } : null,
+    };
+  });
 }
 
 /** One personal event to each person added (or removed), listing their permits. */

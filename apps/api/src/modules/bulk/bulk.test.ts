@@ -36,6 +36,10 @@ async function bothAttachers(mine: PermitStatus, theirs: PermitStatus, setup: { 
   };
 }
 
+/** Gives a person a name of their own, for what names them. */
+const rename = (id: string, first: string, last: string) =>
+  suite.t.db.updateTable('users').set({ first_name: first, last_name: last }).where('id', '=', id).execute();
+
 const bulkEvents = async (type: string) => {
   const rows = await suite.t.db
     .selectFrom('events')
@@ -241,6 +245,9 @@ describe('bulk assignment', () => {
   const task = () => suite.stage.definition.stages[0]!.tasks[0]!;
 
   it('previews, adds where missing, then synchronizes, with entries, the bulk event and personal events', async () => {
+    await rename(suite.s.attacherMember, 'Abe', 'Member');
+    await rename(suite.s.ownerMember, 'Oscar', 'Owner');
+    await rename(suite.s.attacherManager, 'Ada', 'Attacher');
     const one = await permitIn(suite.t, suite.s, suite.stage, 'Active', { done: false });
     const two = await permitIn(suite.t, suite.s, suite.stage, 'OnHold', { done: false });
     const body = {
@@ -271,7 +278,16 @@ describe('bulk assignment', () => {
         .map((row) => row.user_id)
         .sort();
     expect(await assignees(two.id)).toEqual([...body.userIds].sort());
-    expect((await activityOf(suite.t, one.id)).map((e) => e.kind)).toEqual(['TaskAssigned', 'TaskAssigned']);
+    // One entry per permit, naming everyone added.
+    const [attacher, owner, attacherManager] = ['Abe Member', 'Oscar Owner', 'Ada Attacher'];
+    const assigned = {
+      kind: 'TaskAssigned',
+      actor_user_id: suite.s.attacherMember,
+      summary: `${attacher} and ${owner} were assigned to ${task().name}`,
+      before: null,
+      after: { userIds: body.userIds },
+    };
+    for (const permit of [one, two]) expect(await activityOf(suite.t, permit.id)).toEqual([assigned]);
     expect((await bulkEvents('BulkAssignment')).map((e) => e.organization_id).sort()).toEqual(
       [suite.s.ownerOrg, suite.s.attacherOrg].sort(),
     );
@@ -292,11 +308,30 @@ describe('bulk assignment', () => {
     ) as BulkAssignResult;
     expect(synced.permits[0]!.tasks[0]!.removed.map((p) => p.id)).toEqual([suite.s.attacherMember]);
     expect(await assignees(one.id)).toEqual([suite.s.ownerMember]);
-    expect((await activityOf(suite.t, one.id)).map((e) => e.kind)).toEqual([
-      'TaskAssigned',
-      'TaskAssigned',
-      'TaskUnassigned',
-    ]);
+    const unassigned = {
+      kind: 'TaskUnassigned',
+      actor_user_id: suite.s.attacherMember,
+      summary: `${attacher} was unassigned from ${task().name}`,
+      before: { userIds: [suite.s.attacherMember] },
+      after: null,
+    };
+    expect(await activityOf(suite.t, one.id)).toEqual([assigned, unassigned]);
+
+    // Some added and some removed on a permit: still one entry, naming both.
+    dataOf(
+      await post(suite.s.attacherMember, 'permits/bulk-assign/synchronize', {
+        ...body,
+        selection: { permitIds: [one.id] },
+        userIds: [suite.s.attacherManager],
+      }),
+    );
+    expect((await activityOf(suite.t, one.id)).at(-1)).toEqual({
+      kind: 'TaskAssigned',
+      actor_user_id: suite.s.attacherMember,
+      summary: `${attacherManager} was assigned to ${task().name}; ${owner} was unassigned from ${task().name}`,
+      before: { userIds: [suite.s.ownerMember] },
+      after: { userIds: [suite.s.attacherManager] },
+    });
   });
 
   it('refuses the whole assignment (409) when someone cannot see a permit or it is closed', async () => {
@@ -351,12 +386,6 @@ describe('bulk assignment', () => {
   });
 
   it('names only people who see one of the selected permits; anyone else by their place in the request', async () => {
-    const rename = (id: string, first: string, last: string) =>
-      suite.t.db
-        .updateTable('users')
-        .set({ first_name: first, last_name: last })
-        .where('id', '=', id)
-        .execute();
     await rename(suite.s.outsider, 'Secret', 'Outsider');
     await rename(suite.s.otherAttacherMember, 'Hidden', 'Competitor');
     const mine = await permitIn(suite.t, suite.s, suite.stage, 'Active', { done: false });
