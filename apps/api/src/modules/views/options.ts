@@ -135,7 +135,8 @@ const optionsOf = (view: ViewOptions): ViewOptions => ({
 });
 
 /**
- * The columns, filter, sorts and summaries an overwrite leaves. A view shared with another organization may
+ * The columns, filter, sorts and summaries an overwrite by someone other than the owner leaves (the owner's
+ * is saved as sent). A view shared with another organization may
  * use columns of projects the caller does not see, which the caller was never shown (`fitted`), and an
  * overwrite never removes them: when the stored view fits the caller's columns whole, what was sent is
  * saved; when what was sent is what the caller was shown, the stored options stay as they are (a new name,

@@ -271,22 +271,23 @@ export async function overwriteView(
       .executeTakeFirst();
     if (!stored) throw notFound(THE_VIEW);
     const before = (await permissionsOf(trx, [id])).get(id)!;
-    const { grants, changesGrants } = overwriteRights(
-      await levelOn({ ...ctx, db: trx }, id),
-      before,
-      sent,
-      scope,
-    );
-    const options = optionsToOverwrite(
-      {
-        columnOptions: stored.column_options,
-        filterOptions: stored.filter_options,
-        sortOptions: stored.sort_options,
-        summaryRowOptions: stored.summary_row_options,
-      },
-      view,
-      catalogue,
-    );
+    const held = await levelOn({ ...ctx, db: trx }, id);
+    const { grants, changesGrants } = overwriteRights(held, before, sent, scope);
+    // The owner's save is the view: what the owner no longer sees (a project left, a template withdrawn)
+    // goes. Anyone else's keeps what they cannot see (`optionsToOverwrite`).
+    const options =
+      held.row.owner_user_id === scope.userId
+        ? view
+        : optionsToOverwrite(
+            {
+              columnOptions: stored.column_options,
+              filterOptions: stored.filter_options,
+              sortOptions: stored.sort_options,
+              summaryRowOptions: stored.summary_row_options,
+            },
+            view,
+            catalogue,
+          );
     await updateView(trx, id, { ...view, ...options });
     if (changesGrants) {
       await replacePermissions(trx, id, grants);

@@ -126,7 +126,7 @@ async function viewOnHiddenProperty(
     summaryRowOptions: [{ dataId: column, metric: 'Average' }],
     permissions,
   });
-  return { view, column };
+  return { view, column, projectId: project.id };
 }
 
 describe('saved views', () => {
@@ -638,6 +638,37 @@ describe('sharing', () => {
     expect(
       dataOf(await put(sharer, view.id, body({ columnOptions: ['permit.PermitNumber'] }))),
     ).toMatchObject({ columnOptions: ['permit.PermitNumber'] });
+  });
+
+  it("saves the owner's changes as sent, though the view uses columns the owner no longer sees", async () => {
+    const { view, projectId } = await viewOnHiddenProperty('Views Owner Left', 'VWO', {
+      users: [],
+      organizations: [],
+    });
+    // The owner's own permissions on the project no longer let them see its permits, nor its columns.
+    await t.db
+      .insertInto('project_user_permissions')
+      .values({
+        project_id: projectId,
+        organization_id: s.ownerOrg,
+        user_id: s.ownerManager,
+        permissions: [],
+      })
+      .execute();
+    const seen = dataOf(await get(s.ownerManager, view.id));
+    expect(seen.columnOptions).toEqual(['permit.PermitNumber']);
+    const saved = await put(
+      s.ownerManager,
+      view.id,
+      body({ ...optionsOf(seen), columnOptions: ['permit.PermitNumber', 'permit.Status'] }),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    const stored = await t.db
+      .selectFrom('custom_views')
+      .select(['column_options', 'sort_options'])
+      .where('id', '=', view.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ column_options: ['permit.PermitNumber', 'permit.Status'], sort_options: [] });
   });
 
   it('lets an editor send back the grants it read: only the grants it was shown, unchanged', async () => {
