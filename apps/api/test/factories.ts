@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   type Application,
   type OrganizationPermission,
+  type ProjectPermission,
   projectPermissionsFor,
   type SystemPermission,
   type UserRole,
@@ -138,6 +139,22 @@ export async function buildProject(db: Db, options: BuildProjectOptions) {
     )
     .execute();
   return project;
+}
+
+/** A person's own project permissions (a set that narrows their organization's; empty takes everything away). */
+export async function narrowOnProject(
+  db: Db,
+  grant: { projectId: string; organizationId: string; userId: string; permissions?: ProjectPermission[] },
+) {
+  await db
+    .insertInto('project_user_permissions')
+    .values({
+      project_id: grant.projectId,
+      organization_id: grant.organizationId,
+      user_id: grant.userId,
+      permissions: grant.permissions ?? [],
+    })
+    .execute();
 }
 
 /** The Joint Use library entries the sample workflow uses, made once per database and reused after. */

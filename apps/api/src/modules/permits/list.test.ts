@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { buildPermit, buildPublishedTemplate } from '../../../test/factories.ts';
+import { buildPermit, buildPublishedTemplate, narrowOnProject } from '../../../test/factories.ts';
 import { UNKNOWN_ID } from '../../../test/project-scene.ts';
 import { advance, buildPermitScene, dataOf, KEY, type PermitScene, sceneProject } from './test-scene.ts';
 
@@ -84,15 +84,7 @@ describe('the permits of a template version', () => {
       url: `/api/joint-use/project/${projectId}/workflow-templates/${templateId}/permits`,
     });
     expect(anonymous.statusCode).toBe(401);
-    await t.db
-      .insertInto('project_user_permissions')
-      .values({
-        project_id: projectId,
-        organization_id: s.ownerOrg,
-        user_id: s.ownerManager,
-        permissions: [],
-      })
-      .execute();
+    await narrowOnProject(t.db, { projectId: projectId, organizationId: s.ownerOrg, userId: s.ownerManager });
     expect((await list(s.ownerManager)).statusCode).toBe(403);
     expect((await list(s.outsider)).statusCode).toBe(404);
     expect((await list(s.ownerMember, '', UNKNOWN_ID)).statusCode).toBe(404);

@@ -1,7 +1,7 @@
 import { DAY_MS, type PermitTimer } from '@crossarm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { buildPermit, buildPublishedTemplate } from '../../../test/factories.ts';
+import { buildPermit, buildPublishedTemplate, narrowOnProject } from '../../../test/factories.ts';
 import { buildPermitScene, dataOf, KEY, type PermitScene, sceneProject } from './test-scene.ts';
 
 let t: TestApp;
@@ -90,15 +90,7 @@ describe('GET /api/joint-use/permit/:id/timers', () => {
     expect((await timersOf(s.outsider)).statusCode).toBe(404);
     expect((await timersOf(s.otherAttacherMember)).statusCode).toBe(404);
     expect((await timersOf(s.ownerMember, '00000000-0000-4000-8000-000000000999')).statusCode).toBe(404);
-    await t.db
-      .insertInto('project_user_permissions')
-      .values({
-        project_id: projectId,
-        organization_id: s.ownerOrg,
-        user_id: s.ownerManager,
-        permissions: [],
-      })
-      .execute();
+    await narrowOnProject(t.db, { projectId: projectId, organizationId: s.ownerOrg, userId: s.ownerManager });
     expect((await timersOf(s.ownerManager)).statusCode).toBe(403);
   });
 

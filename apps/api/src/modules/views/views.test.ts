@@ -10,7 +10,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sampleDefinition } from '../../../../../packages/shared/src/workflow-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { buildProject, buildPublishedTemplate, buildUser } from '../../../test/factories.ts';
+import { buildProject, buildPublishedTemplate, buildUser, narrowOnProject } from '../../../test/factories.ts';
 import { UNKNOWN_ID } from '../../../test/project-scene.ts';
 import { buildProperty } from '../permits/tasks-test-scene.ts';
 import { buildPermitScene, dataOf, type PermitScene, sceneProject } from '../permits/test-scene.ts';
@@ -646,15 +646,7 @@ describe('sharing', () => {
       organizations: [],
     });
     // The owner's own permissions on the project no longer let them see its permits, nor its columns.
-    await t.db
-      .insertInto('project_user_permissions')
-      .values({
-        project_id: projectId,
-        organization_id: s.ownerOrg,
-        user_id: s.ownerManager,
-        permissions: [],
-      })
-      .execute();
+    await narrowOnProject(t.db, { projectId: projectId, organizationId: s.ownerOrg, userId: s.ownerManager });
     const seen = dataOf(await get(s.ownerManager, view.id));
     expect(seen.columnOptions).toEqual(['permit.PermitNumber']);
     const saved = await put(
