@@ -6,8 +6,12 @@ import {
   DAY_MS,
   elapsed,
   type HoldSpan,
+  isTimeZone,
+  localDayBounds,
   readTimer,
   runningIntervals,
+  wallClockDate,
+  wallClockText,
 } from './timer-clock.ts';
 
 const at = (iso: string) => new Date(iso);
@@ -275,5 +279,43 @@ describe('elapsed and readTimer', () => {
     const reading = readTimer(clock, at('2026-03-09T13:00:00Z'));
     expect(reading).toMatchObject({ breached: true, elapsedOnTimerDays: 2, remainingDays: 0 });
     expect(reading.elapsedTimeMs).toBe(47 * HOUR);
+  });
+});
+
+describe('calendar days and wall clocks in a zone', () => {
+  it('bounds a calendar day by its own zone, 23 or 25 hours long where daylight saving changes', () => {
+    expect(localDayBounds('2026-10-31')).toEqual({
+      start: at('2026-10-31T00:00:00Z'),
+      end: at('2026-11-01T00:00:00Z'),
+    });
+    expect(localDayBounds('2026-10-31', 'America/Los_Angeles')).toEqual({
+      start: at('2026-10-31T07:00:00Z'),
+      end: at('2026-11-01T07:00:00Z'),
+    });
+    // Clocks go back on 1 November 2026 in Los Angeles (25 hours) and forward on 8 March (23 hours).
+    const back = localDayBounds('2026-11-01', 'America/Los_Angeles');
+    expect(back).toEqual({ start: at('2026-11-01T07:00:00Z'), end: at('2026-11-02T08:00:00Z') });
+    const forward = localDayBounds('2026-03-08', 'America/Los_Angeles');
+    expect(forward.end.getTime() - forward.start.getTime()).toBe(23 * HOUR);
+    // A midnight the clock skips (Santiago moves forward at midnight): the day begins at the jump.
+    const skipped = localDayBounds('2026-09-06', 'America/Santiago');
+    expect(skipped.start).toEqual(at('2026-09-06T04:00:00Z'));
+    // A date the zone skipped whole (Samoa, 30 December 2011) begins and ends at once.
+    const samoa = localDayBounds('2011-12-30', 'Pacific/Apia');
+    expect(samoa.end.getTime()).toBe(samoa.start.getTime());
+  });
+
+  it('reads an instant as the wall clock of a zone', () => {
+    const moment = at('2026-11-01T05:22:41.939Z');
+    expect(wallClockText(moment)).toBe('2026-11-01 05:22:41');
+    expect(wallClockText(moment, 'America/Los_Angeles')).toBe('2026-10-31 22:22:41');
+    expect(wallClockDate(moment, 'America/Los_Angeles')).toEqual(at('2026-10-31T22:22:41Z'));
+  });
+
+  it('tells the zones it knows', () => {
+    expect(isTimeZone('America/Chicago')).toBe(true);
+    expect(isTimeZone('UTC')).toBe(true);
+    expect(isTimeZone('Mars/Olympus_Mons')).toBe(false);
+    expect(isTimeZone('')).toBe(false);
   });
 });

@@ -121,6 +121,39 @@ function firstInstantFrom(wall: number, timeZone: string, later = Number.NEGATIV
 
 const startOfDay = (wall: number) => wall - (((wall % DAY_MS) + DAY_MS) % DAY_MS);
 
+/** Whether a text names a time zone this runtime knows (an IANA name such as `America/Chicago`, or UTC). */
+export function isTimeZone(timeZone: string): boolean {
+  if (formatters.has(timeZone)) return true;
+  try {
+    formatterFor(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * When a calendar day (`YYYY-MM-DD`) begins and ends in a zone: the first instant of that day and the first of
+ * the next (23 to 25 hours later where daylight saving changes; a day the zone skipped begins and ends at
+ * once). The same calendar day is a different span of time in each zone.
+ */
+export function localDayBounds(day: string, timeZone = 'UTC'): { start: Date; end: Date } {
+  const midnight = Date.parse(`${day}T00:00:00Z`);
+  const start = firstInstantFrom(midnight, timeZone).at;
+  const end = firstInstantFrom(midnight + DAY_MS, timeZone, start - 1).at;
+  return { start: new Date(start), end: new Date(Math.max(start, end)) };
+}
+
+/** An instant as the zone's wall clock reads it, `YYYY-MM-DD HH:MM:SS`, the form spreadsheets read as a date and time. */
+export function wallClockText(at: Date, timeZone = 'UTC'): string {
+  return new Date(wallClock(at.getTime(), timeZone)).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** An instant moved so that its UTC fields read as the zone's wall clock does then (for a file that holds no zone). */
+export function wallClockDate(at: Date, timeZone = 'UTC'): Date {
+  return new Date(wallClock(at.getTime(), timeZone));
+}
+
 const isWeekend = (midnight: number) => {
   const weekday = new Date(midnight).getUTCDay();
   return weekday === 0 || weekday === 6;

@@ -1,6 +1,8 @@
+import { isTimeZone } from '@crossarm/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Trx } from '../db/database.ts';
 import type { Session } from '../modules/session/session.ts';
+import { badRequest } from './errors.ts';
 
 /** What a service needs from the request: the database, the caller, and the app's side channels. */
 export interface ServiceContext {
@@ -8,6 +10,8 @@ export interface ServiceContext {
   session: Session;
   /** The caller's hub connection, left out of the events this request causes. */
   connectionId: string | null;
+  /** The caller's IANA time zone (`X-Timezone`, UTC when not sent): the calendar days of its filters and files. */
+  timeZone: string;
   app: FastifyInstance;
 }
 
@@ -17,12 +21,23 @@ export interface ServiceContext {
  */
 export const CONNECTION_ID = /^[\w-]{1,64}$/;
 
+/** The caller's time zone from `X-Timezone`: UTC when not sent, 400 when it names no zone. */
+export function timeZoneOf(request: FastifyRequest): string {
+  const header = request.headers['x-timezone'];
+  if (header === undefined || header === '') return 'UTC';
+  if (typeof header === 'string' && isTimeZone(header)) return header;
+  throw badRequest('The X-Timezone header names no known time zone.', [
+    { field: 'headers.x-timezone', message: 'An IANA time zone, such as America/Chicago' },
+  ]);
+}
+
 export function contextOf(request: FastifyRequest): ServiceContext {
   const header = request.headers['x-connection-id'];
   return {
     db: request.server.db,
     session: request.session,
     connectionId: typeof header === 'string' && CONNECTION_ID.test(header) ? header : null,
+    timeZone: timeZoneOf(request),
     app: request.server,
   };
 }

@@ -13,7 +13,7 @@ import type { HubAccess } from './hub.ts';
 export async function canFollowPermit(app: FastifyInstance, session: Session, permitId: string) {
   if (!isUsable(session)) return false;
   try {
-    await requirePermit({ db: app.db, session, connectionId: null, app }, app.db, permitId);
+    await requirePermit({ db: app.db, session, connectionId: null, timeZone: 'UTC', app }, app.db, permitId);
     return true;
   } catch (error) {
     if (isRefusal(error)) return false;

@@ -57,7 +57,10 @@ async function matchingIds(
     );
   }
   const conditions = [
-    filterSql(catalogue, request.filterOptions, projectList(projects)),
+    filterSql(catalogue, request.filterOptions, {
+      projects: projectList(projects),
+      timeZone: scope.timeZone,
+    }),
     searchSql(request.searchOptions?.text, visibleAmong(scope, projects, 'q')),
   ];
   const parts = conditions.filter((part) => part !== null);

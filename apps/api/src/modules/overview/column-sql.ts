@@ -1,4 +1,4 @@
-import type { FilterOperator } from '@crossarm/shared';
+import { type FilterOperator, localDayBounds } from '@crossarm/shared';
 import { type RawBuilder, sql } from 'kysely';
 import { containsPattern } from '../../db/like.ts';
 
@@ -15,13 +15,15 @@ import { containsPattern } from '../../db/like.ts';
 export type Sql = RawBuilder<unknown>;
 type PositiveOperator = Exclude<FilterOperator, 'NotEquals'>;
 /** A condition on one value `x` for an operator other than NotEquals. */
-export type Condition = (x: Sql, operator: PositiveOperator, value: unknown) => Sql;
+/** A condition on `x`; `timeZone`, when given, is whose calendar days a date names (see `moment`). */
+export type Condition = (x: Sql, operator: PositiveOperator, value: unknown, timeZone?: string) => Sql;
 /**
  * The rows one filter row keeps. `projects`, when given, is a `uuid[]` holding every project whose permits
  * are being read: a filter on places reads only those projects' places (the place index leads with the
- * project), however many other projects hold that stage, task or property.
+ * project), however many other projects hold that stage, task or property. `timeZone` is the caller's, whose
+ * calendar days a date names.
  */
-export type FilterSql = (operator: FilterOperator, value: unknown, projects?: Sql) => Sql;
+export type FilterSql = (operator: FilterOperator, value: unknown, projects?: Sql, timeZone?: string) => Sql;
 /**
  * The same rows as the ids of the permits kept (`SELECT permit_id ...`), read from the places alone; null when
  * the row is kept by what a permit lacks (NotEquals), which no set of places names.
@@ -142,12 +144,12 @@ export const wholeNumber: Condition = (x, operator, value) => ordered(x, operato
 /** Durations compare in whole days elapsed. */
 export const duration: Condition = (x, operator, value) => ordered(sql`floor(${x})`, operator, value);
 
-const DAY_MS = 86_400_000;
-
-/** A moment compared by its UTC day: the day's bounds are computed here and bound as parameters. */
-export const moment: Condition = (x, operator, value) => {
-  const start = new Date(`${String(value)}T00:00:00Z`);
-  const end = new Date(start.getTime() + DAY_MS);
+/**
+ * A moment compared by its calendar day in the caller's time zone (UTC when not given): the day's bounds are
+ * computed here and bound as parameters, so an index on the moment still serves the comparison.
+ */
+export const moment: Condition = (x, operator, value, timeZone) => {
+  const { start, end } = localDayBounds(String(value), timeZone);
   switch (operator) {
     case 'LessThan':
       return sql`${x} < ${start}`;
@@ -173,10 +175,10 @@ export const jsonNumber: Condition = (x, operator, value) =>
 
 /** A column with one value per permit. */
 export function scalarFilter(x: Sql, condition: Condition): FilterSql {
-  return (operator, value) =>
+  return (operator, value, _projects, timeZone) =>
     operator === 'NotEquals'
-      ? sql`NOT coalesce(${condition(x, 'Equals', value)}, false)`
-      : condition(x, operator, value);
+      ? sql`NOT coalesce(${condition(x, 'Equals', value, timeZone)}, false)`
+      : condition(x, operator, value, timeZone);
 }
 
 /**

@@ -17,7 +17,19 @@ describe('overview export cells', () => {
     expect(exportCell(date, '2026-04-07', 'Xlsx')).toEqual(new Date('2026-04-07T00:00:00Z'));
     expect(exportCell(date, '2026-04-07T10:30:00.000Z', 'Xlsx')).toEqual(new Date('2026-04-07T10:30:00Z'));
     expect(exportCell(date, '2026-04-07', 'Csv')).toBe('2026-04-07');
+    expect(exportCell(date, '2026-04-07T10:30:00.000Z', 'Csv')).toBe('2026-04-07 10:30:00');
     expect(exportCell(date, null, 'Xlsx')).toBeNull();
+  });
+
+  it("writes moments as the caller's wall clock reads them, and days as they are", () => {
+    const date = { type: 'Date' as const };
+    const zone = 'America/Los_Angeles';
+    expect(exportCell(date, '2026-11-01T05:22:41.939Z', 'Csv', zone)).toBe('2026-10-31 22:22:41');
+    expect(exportCell(date, '2026-11-01T05:22:41.939Z', 'Xlsx', zone)).toEqual(
+      new Date('2026-10-31T22:22:41Z'),
+    );
+    expect(exportCell(date, '2026-11-01', 'Csv', zone)).toBe('2026-11-01');
+    expect(exportCell(date, '2026-11-01', 'Xlsx', zone)).toEqual(new Date('2026-11-01T00:00:00Z'));
   });
 
   it('writes numbers as numbers and durations rounded to hundredths of a day', () => {

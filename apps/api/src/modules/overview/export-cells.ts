@@ -6,12 +6,16 @@ import {
   type OverviewMetadata,
   type OverviewRow,
   type OverviewUser,
+  wallClockDate,
+  wallClockText,
 } from '@crossarm/shared';
 import type { ExportColumn } from '../exports/exporter.ts';
 
 // How an overview column reads in an exported file: its header, and its cells typed for the format. A
 // workbook gets numbers as numbers and dates as dates; a CSV file gets days as `YYYY-MM-DD` and moments as
-// ISO text. Enum values are written as their labels, people and files as names joined by commas.
+// `YYYY-MM-DD HH:MM:SS`, which spreadsheet programs read as dates. Moments are written as the wall clock of
+// the caller's time zone read them, as the table shows them (neither format holds a zone). Enum values are
+// written as their labels, people and files as names joined by commas.
 
 /**
  * The header of a column: its title in the table (a stage's or task's column carries its name, "Site Walk ·
@@ -24,10 +28,15 @@ export function columnLabel(column: Pick<OverviewColumn, 'name' | 'subjectName' 
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A date cell (`YYYY-MM-DD` or an ISO moment) as a Date; null when it does not read as one. */
-function dateOf(value: string): Date | null {
-  const date = new Date(ISO_DAY.test(value) ? `${value}T00:00:00Z` : value);
-  return Number.isNaN(date.getTime()) ? null : date;
+/**
+ * A date cell as the format writes it: a day (`YYYY-MM-DD`) as it is, a moment (ISO) as the zone's wall clock
+ * reads it; the value as it came when it reads as neither.
+ */
+function dateCell(value: string, format: ExportFormat, timeZone: string): string | Date {
+  if (ISO_DAY.test(value)) return format === 'Csv' ? value : new Date(`${value}T00:00:00Z`);
+  const moment = new Date(value);
+  if (Number.isNaN(moment.getTime())) return value;
+  return format === 'Csv' ? wallClockText(moment, timeZone) : wallClockDate(moment, timeZone);
 }
 
 /** Days with at most two decimals, as the table shows them. */
@@ -49,6 +58,7 @@ export function exportCell(
   column: Pick<OverviewColumn, 'type' | 'options'>,
   value: OverviewCell | undefined,
   format: ExportFormat,
+  timeZone = 'UTC',
 ): string | number | Date | null {
   if (value === null || value === undefined) return null;
   switch (column.type) {
@@ -56,11 +66,8 @@ export function exportCell(
       return typeof value === 'number' ? value : Number(value);
     case 'Duration':
       return typeof value === 'number' ? days(value) : null;
-    case 'Date': {
-      if (typeof value !== 'string') return null;
-      if (format === 'Csv') return value;
-      return dateOf(value) ?? value;
-    }
+    case 'Date':
+      return typeof value === 'string' ? dateCell(value, format, timeZone) : null;
     case 'Enum': {
       const text = String(value);
       return column.options?.find((option) => option.value === text)?.label ?? text;
@@ -86,11 +93,15 @@ const WIDTHS: Partial<Record<OverviewColumn['type'], number>> = {
   Metadata: 36,
 };
 
-/** The export columns of the asked overview columns, in the asked order. */
-export function exportColumns(columns: OverviewColumn[], format: ExportFormat): ExportColumn<OverviewRow>[] {
+/** The export columns of the asked overview columns, in the asked order; moments in `timeZone`'s wall clock. */
+export function exportColumns(
+  columns: OverviewColumn[],
+  format: ExportFormat,
+  timeZone = 'UTC',
+): ExportColumn<OverviewRow>[] {
   return columns.map((column) => ({
     header: columnLabel(column),
-    value: (row) => exportCell(column, row.values[column.dataId], format),
+    value: (row) => exportCell(column, row.values[column.dataId], format, timeZone),
     width: WIDTHS[column.type] ?? 24,
   }));
 }

@@ -1,4 +1,4 @@
-import type { OverviewRequest } from '@crossarm/shared';
+import { type OverviewRequest, wallClockDate, wallClockText } from '@crossarm/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/app.ts';
@@ -19,8 +19,13 @@ afterAll(async () => {
   await t.close();
 });
 
-const exportAs = (userId: string, format: 'csv' | 'xlsx', payload: OverviewRequest) =>
-  t.injectAs(userId, { method: 'POST', url: `/api/joint-use/overview/export/${format}`, payload });
+const exportAs = (userId: string, format: 'csv' | 'xlsx', payload: OverviewRequest, timeZone?: string) =>
+  t.injectAs(userId, {
+    method: 'POST',
+    url: `/api/joint-use/overview/export/${format}`,
+    payload,
+    headers: timeZone ? { 'x-timezone': timeZone } : {},
+  });
 
 /** The CSV's lines as cells (the test data holds no commas or quotes), without the byte order mark. */
 function csvRows(body: string) {
@@ -54,7 +59,28 @@ describe('exporting the permit overview', () => {
     const poles = rows.map((row) => Number(row[2]));
     expect(poles.every((count) => count >= 3)).toBe(true);
     expect(poles).toEqual([...poles].sort((a, b) => b - a));
-    expect(rows[0]![3]).toBe(shown.rows![0]!.values['permit.CreateDate']);
+    expect(rows[0]![3]).toBe(wallClockText(new Date(shown.rows![0]!.values['permit.CreateDate'] as string)));
+  });
+
+  it("writes moments as the caller's time zone reads them (X-Timezone), in both formats", async () => {
+    const zone = 'Pacific/Kiritimati';
+    const view: OverviewRequest = {
+      columnOptions: COLUMNS,
+      sortOptions: [{ dataId: 'permit.PermitNumber', direction: 'Ascending' }],
+      searchOptions: { text: 'OVA' },
+    };
+    const shown = await overviewData(t, s.ownerMember, { ...view, pageOptions: { page: 0, pageSize: 500 } });
+    const created = shown.rows!.map((row) => new Date(row.values['permit.CreateDate'] as string));
+    const csv = csvRows((await exportAs(s.ownerMember, 'csv', view, zone)).body).slice(1);
+    expect(csv.map((row) => row[3])).toEqual(created.map((at) => wallClockText(at, zone)));
+    // Fourteen hours ahead of UTC: the days written are not the UTC days.
+    expect(csv.map((row) => row[3]!.slice(0, 10))).not.toEqual(
+      created.map((at) => at.toISOString().slice(0, 10)),
+    );
+    const sheet = await xlsxSheet(await exportAs(s.ownerMember, 'xlsx', view, zone), 'Permits');
+    created.forEach((at, index) => {
+      expect(sheet.getRow(index + 2).getCell(4).value).toEqual(wallClockDate(at, zone));
+    });
   });
 
   it('writes a workbook with a header row and typed cells', async () => {

@@ -59,7 +59,10 @@ async function exportIds(
   { catalogue, projects }: OverviewContext,
   body: ParsedOverviewRequest,
 ) {
-  const filter = filterParts(catalogue, body.filterOptions, projectList(projects));
+  const filter = filterParts(catalogue, body.filterOptions, {
+    projects: projectList(projects),
+    timeZone: scope.timeZone,
+  });
   const search = searchSql(body.searchOptions?.text, visibleAmong(scope, projects, 'q'));
   const exportable = sql`p.project_id = ANY (ARRAY(SELECT ep.project_id FROM ${exportableProjects(scope)} ep))`;
   // What a kept permit meets besides being a candidate of the filter (see `filterParts`).
@@ -161,7 +164,7 @@ export async function exportOverview(
     format,
     fileName: exportFileName('permits', format),
     sheetName: 'Permits',
-    columns: exportColumns(columns, format),
+    columns: exportColumns(columns, format, ctx.timeZone),
     rows: exportRows(ctx.db, scope, context, checked, dataIds, chunkSize),
   });
 }

@@ -9,37 +9,46 @@ import type { Sql } from './column-sql.ts';
 
 type FilterRow = FilterGroup['rows'][number];
 
+/**
+ * Where a filter reads: `projects` (a `uuid[]`), when given, holds every project of the permits being read, so
+ * that filters on places read only those projects' places; `timeZone` is whose calendar days dates name.
+ */
+export interface FilterScope {
+  projects?: Sql;
+  timeZone?: string;
+}
+
 /** One filter row as a condition on `p`. */
-function rowSql(catalogue: Catalogue, row: FilterRow, projects?: Sql): Sql {
+function rowSql(catalogue: Catalogue, row: FilterRow, scope: FilterScope): Sql {
   const { filter } = columnOf(catalogue, row.dataId!).sql;
-  return filter!(row.operator!, row.value, projects);
+  return filter!(row.operator!, row.value, scope.projects, scope.timeZone);
 }
 
 /** A normalized group as one condition on `p`, each row and subgroup tested for the permit. */
-function groupSql(catalogue: Catalogue, group: FilterGroup, projects?: Sql): Sql {
+function groupSql(catalogue: Catalogue, group: FilterGroup, scope: FilterScope): Sql {
   const parts = [
-    ...group.rows.map((row) => rowSql(catalogue, row, projects)),
-    ...group.groups.map((child) => groupSql(catalogue, child, projects)),
+    ...group.rows.map((row) => rowSql(catalogue, row, scope)),
+    ...group.groups.map((child) => groupSql(catalogue, child, scope)),
   ];
   return sql`(${sql.join(parts, group.condition === 'And' ? sql` AND ` : sql` OR `)})`;
 }
 
 /** The permits one filter row keeps as a set of ids read from places; null when it tests the permit itself. */
-function rowSet(catalogue: Catalogue, row: FilterRow, projects?: Sql): Sql | null {
+function rowSet(catalogue: Catalogue, row: FilterRow, scope: FilterScope): Sql | null {
   const { filterSet } = columnOf(catalogue, row.dataId!).sql;
-  return filterSet ? filterSet(row.operator!, row.value, projects) : null;
+  return filterSet ? filterSet(row.operator!, row.value, scope.projects) : null;
 }
 
 /** Each row and subgroup of a group: its set of permit ids (null when it has none) and its condition. */
-function partsOf(catalogue: Catalogue, group: FilterGroup, projects?: Sql) {
+function partsOf(catalogue: Catalogue, group: FilterGroup, scope: FilterScope) {
   return [
     ...group.rows.map((row) => ({
-      set: rowSet(catalogue, row, projects),
-      condition: () => rowSql(catalogue, row, projects),
+      set: rowSet(catalogue, row, scope),
+      condition: () => rowSql(catalogue, row, scope),
     })),
     ...group.groups.map((child) => ({
-      set: groupSet(catalogue, child, projects),
-      condition: () => groupSql(catalogue, child, projects),
+      set: groupSet(catalogue, child, scope),
+      condition: () => groupSql(catalogue, child, scope),
     })),
   ];
 }
@@ -48,8 +57,8 @@ function partsOf(catalogue: Catalogue, group: FilterGroup, projects?: Sql) {
  * The permits a normalized group keeps as one set of ids (`INTERSECT` for And, `UNION ALL` for Or), when each
  * of its rows and subgroups is such a set; else null.
  */
-function groupSet(catalogue: Catalogue, group: FilterGroup, projects?: Sql): Sql | null {
-  const sets = partsOf(catalogue, group, projects).map((part) => part.set);
+function groupSet(catalogue: Catalogue, group: FilterGroup, scope: FilterScope): Sql | null {
+  const sets = partsOf(catalogue, group, scope).map((part) => part.set);
   if (!sets.every((set): set is Sql => set !== null)) return null;
   return group.condition === 'And' ? intersection(sets) : combined(sets, sql` UNION ALL `);
 }
@@ -67,9 +76,7 @@ const intersection = (sets: Sql[]) => combined(sets, sql` INTERSECT `);
  * The filter tree split in two: `candidates`, the permits the parts at its top level read from places alone
  * keep (rows on stages, tasks or values, and groups of only such rows), as one set of ids, and `condition`, the
  * rest as a condition on `p`; either is null when there is none, and the whole is null when nothing filters.
- * A permit passes when it is among the candidates and meets the condition. `projects` (a `uuid[]`), when
- * given, holds every project of the permits being read, so that filters on places read only those projects'
- * places.
+ * A permit passes when it is among the candidates and meets the condition. `scope`: see `FilterScope`.
  *
  * An Or of such rows tested permit by permit would read every visible permit and probe each row's set for it;
  * as a set, the planner can start from it and read only the permits it names (see `filterSql` and `keptSql`).
@@ -77,17 +84,17 @@ const intersection = (sets: Sql[]) => combined(sets, sql` INTERSECT `);
 export function filterParts(
   catalogue: Catalogue,
   tree: FilterGroup | null | undefined,
-  projects?: Sql,
+  scope: FilterScope = {},
 ): { candidates: Sql | null; condition: Sql | null } | null {
   const group = normalizeFilter(tree);
   if (!group) return null;
   if (group.condition === 'Or') {
-    const whole = groupSet(catalogue, group, projects);
+    const whole = groupSet(catalogue, group, scope);
     return whole
       ? { candidates: whole, condition: null }
-      : { candidates: null, condition: groupSql(catalogue, group, projects) };
+      : { candidates: null, condition: groupSql(catalogue, group, scope) };
   }
-  const parts = partsOf(catalogue, group, projects);
+  const parts = partsOf(catalogue, group, scope);
   const sets = parts.flatMap((part) => (part.set ? [part.set] : []));
   const conditions = parts.flatMap((part) => (part.set ? [] : [part.condition()]));
   return {
@@ -104,9 +111,9 @@ export const amongCandidates = (where: Sql, candidates: Sql | null): Sql =>
 export function filterSql(
   catalogue: Catalogue,
   tree: FilterGroup | null | undefined,
-  projects?: Sql,
+  scope: FilterScope = {},
 ): Sql | null {
-  const parts = filterParts(catalogue, tree, projects);
+  const parts = filterParts(catalogue, tree, scope);
   return parts ? sql`(${amongCandidates(parts.condition ?? sql`TRUE`, parts.candidates)})` : null;
 }
 

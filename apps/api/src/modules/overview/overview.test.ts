@@ -1,4 +1,4 @@
-import { type OverviewColumn, OverviewRow } from '@crossarm/shared';
+import { type FilterOperator, type OverviewColumn, OverviewRow, wallClockText } from '@crossarm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleDefinition } from '../../../../../packages/shared/src/workflow-fixtures.ts';
 import type { TestApp } from '../../../test/app.ts';
@@ -13,6 +13,7 @@ import {
   overviewAs,
   overviewData,
   seenOneByOne,
+  where,
 } from './overview-test-kit.ts';
 
 let t: TestApp;
@@ -399,6 +400,64 @@ describe('refused requests', () => {
     const groups = Array.from({ length: 101 }, () => ({ condition: 'Or' }));
     expect(await problemOf({ filterOptions: { condition: 'And', groups } })).toEqual([
       { field: 'body.filterOptions', message: 'At most 100 filter groups' },
+    ]);
+  });
+});
+
+describe("calendar days in the caller's time zone", () => {
+  const zone = 'Pacific/Kiritimati';
+  const idsIn = async (timeZone: string | null, operator: FilterOperator, day: string) => {
+    const res = await t.injectAs(s.ownerMember, {
+      method: 'POST',
+      url: '/api/joint-use/permits/overview',
+      headers: timeZone ? { 'x-timezone': timeZone } : {},
+      payload: {
+        pageOptions: { page: 0, pageSize: 500 },
+        filterOptions: where('permit.CreateDate', operator, day),
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return sorted(dataOf(res).rows.map((row: { id: string }) => row.id));
+  };
+
+  it('filters moments by their calendar day in the zone of X-Timezone, as the table shows them', async () => {
+    const created = facts
+      .filter((permit) => ownerSees.has(permit.id))
+      .map((permit) => ({ id: permit.id, at: permit.scalars['permit.CreateDate'] as Date }));
+    const dayOf = (at: Date, timeZone: string) => wallClockText(at, timeZone).slice(0, 10);
+    const day = dayOf(created.find((permit) => permit.id === s.permitIds[0])!.at, zone);
+    const keeps: [FilterOperator, (other: string) => boolean][] = [
+      ['Equals', (other) => other === day],
+      ['NotEquals', (other) => other !== day],
+      ['LessThan', (other) => other < day],
+      ['LessThanOrEquals', (other) => other <= day],
+      ['GreaterThan', (other) => other > day],
+      ['GreaterThanOrEquals', (other) => other >= day],
+    ];
+    for (const [operator, keep] of keeps) {
+      const expected = sorted(
+        created.filter((permit) => keep(dayOf(permit.at, zone))).map((permit) => permit.id),
+      );
+      expect(await idsIn(zone, operator, day), operator).toEqual(expected);
+    }
+    // The same day in UTC, fourteen hours behind, is another span of time.
+    const inUtc = sorted(
+      created.filter((permit) => dayOf(permit.at, 'UTC') === day).map((permit) => permit.id),
+    );
+    expect(await idsIn(null, 'Equals', day)).toEqual(inUtc);
+    expect(inUtc).not.toEqual(await idsIn(zone, 'Equals', day));
+  });
+
+  it('refuses a time zone it does not know, naming the header', async () => {
+    const res = await t.injectAs(s.ownerMember, {
+      method: 'POST',
+      url: '/api/joint-use/permits/overview',
+      headers: { 'x-timezone': 'Mars/Olympus_Mons' },
+      payload: { pageOptions: { page: 0, pageSize: 10 } },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      { field: 'headers.x-timezone', message: 'An IANA time zone, such as America/Chicago' },
     ]);
   });
 });

@@ -50,7 +50,10 @@ function narrowingOf(scope: OverviewScope, context: OverviewContext, body: Parse
   const { catalogue, projects } = context;
   // The search's parts keep the visible permits as they read them; the visibility condition is checked again
   // on the few rows they find, except for a search alone (`searchedSql`), whose parts are the whole check.
-  const filter = filterParts(catalogue, body.filterOptions, projectList(projects));
+  const filter = filterParts(catalogue, body.filterOptions, {
+    projects: projectList(projects),
+    timeZone: scope.timeZone,
+  });
   const narrowing = [
     filter?.condition ?? null,
     searchSql(body.searchOptions?.text, visibleAmong(scope, projects, 'q')),

@@ -4,15 +4,20 @@ import type { ServiceContext } from '../../http/context.ts';
 import type { VisibleProjects } from './catalogue.ts';
 import type { Sql } from './column-sql.ts';
 
-/** Who is asking: the caller's working organization and the caller. */
+/**
+ * Who is asking: the caller's working organization and the caller, and the time zone whose calendar days its
+ * filters name (UTC when not given).
+ */
 export interface OverviewScope {
   organizationId: string;
   userId: string;
+  timeZone?: string;
 }
 
 export const scopeOf = (ctx: ServiceContext): OverviewScope => ({
   organizationId: ctx.session.organizationId!,
   userId: ctx.session.user.id,
+  timeZone: ctx.timeZone,
 });
 
 /**
