@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import type { ExportFormat } from '@crossarm/shared';
+import { type ExportFormat, wallClockDate, wallClockText } from '@crossarm/shared';
 import type { FastifyReply } from 'fastify';
 import { Zip, ZipDeflate } from 'fflate';
 import {
@@ -35,25 +35,54 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
   Csv: 'text/csv; charset=utf-8',
 };
 
-/** `organizations-2026-11-21.xlsx` */
-export function exportFileName(base: string, format: ExportFormat, now = new Date()): string {
-  return `${base}-${now.toISOString().slice(0, 10)}.${format.toLowerCase()}`;
+/** `organizations-2026-11-21.xlsx`: the day it is in `timeZone` (the caller's; UTC when not given). */
+export function exportFileName(
+  base: string,
+  format: ExportFormat,
+  now = new Date(),
+  timeZone = 'UTC',
+): string {
+  return `${base}-${wallClockText(now, timeZone).slice(0, 10)}.${format.toLowerCase()}`;
+}
+
+/**
+ * The columns with their `Date` cells written as `timeZone`'s wall clock reads them (neither a workbook nor a
+ * CSV file holds a zone): as a date and time in a workbook, as `YYYY-MM-DD HH:MM:SS` in a CSV file.
+ */
+function momentsIn<Row>(
+  columns: ExportColumn<Row>[],
+  format: ExportFormat,
+  timeZone: string,
+): ExportColumn<Row>[] {
+  const local = (at: Date) => (format === 'Csv' ? wallClockText(at, timeZone) : wallClockDate(at, timeZone));
+  return columns.map((column) => ({
+    ...column,
+    value: (row) => {
+      const cell = column.value(row);
+      return cell instanceof Date ? local(cell) : cell;
+    },
+  }));
 }
 
 /**
  * Streams rows to the client as an xlsx workbook or a CSV file, with a header row and typed cells. Rows are
- * written as they are read; the writer yields to the event loop regularly so memory stays flat.
+ * written as they are read; the writer yields to the event loop regularly so memory stays flat. With
+ * `momentsIn`, every `Date` cell is a moment, written as that zone's wall clock reads it (see `momentsIn`).
  */
 export function sendExport<Row>(
   reply: FastifyReply,
-  options: {
+  given: {
     format: ExportFormat;
     fileName: string;
     sheetName: string;
     columns: ExportColumn<Row>[];
     rows: AsyncIterable<Row>;
+    momentsIn?: string;
   },
 ) {
+  const options = given.momentsIn
+    ? { ...given, columns: momentsIn(given.columns, given.format, given.momentsIn) }
+    : given;
   const output = new PassThrough();
   reply
     .header('content-type', CONTENT_TYPES[options.format])

@@ -38,7 +38,8 @@ export async function exportOrganizations(
   const filter = exportFilter(body);
   return sendExport(reply, {
     format,
-    fileName: exportFileName('organizations', format),
+    momentsIn: ctx.timeZone,
+    fileName: exportFileName('organizations', format, new Date(), ctx.timeZone),
     sheetName: 'Organizations',
     columns: COLUMNS,
     rows: inBatches((limit, offset) => pageOfOrganizations(ctx.db, filter, limit, offset)),

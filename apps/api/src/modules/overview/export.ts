@@ -162,7 +162,7 @@ export async function exportOverview(
   const columns = dataIds.map((dataId) => catalogue.get(dataId)!.column);
   return sendExport(reply, {
     format,
-    fileName: exportFileName('permits', format),
+    fileName: exportFileName('permits', format, new Date(), ctx.timeZone),
     sheetName: 'Permits',
     columns: exportColumns(columns, format, ctx.timeZone),
     rows: exportRows(ctx.db, scope, context, checked, dataIds, chunkSize),

@@ -1,3 +1,4 @@
+import { wallClockText } from '@crossarm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { buildPermit, buildPublishedTemplate } from '../../../test/factories.ts';
@@ -142,6 +143,30 @@ describe('exporting the activity log', () => {
     const xlsx = await exportAs(s.ownerMember, 'xlsx');
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it("writes each entry's moment as the caller's time zone (X-Timezone) reads it", async () => {
+    const datesOf = (body: string) =>
+      body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/)
+        .slice(1)
+        .map((line) => line.split(',')[0]!);
+    const inUtc = datesOf((await exportAs(s.attacherMember, 'csv', { kinds: ['CommentAdded'] })).body);
+    const zone = 'Asia/Kolkata';
+    const local = await t.injectAs(s.attacherMember, {
+      method: 'POST',
+      url: `${base()}/activity/export/csv`,
+      payload: { kinds: ['CommentAdded'] },
+      headers: { 'x-timezone': zone },
+    });
+    expect(local.statusCode).toBe(200);
+    expect(inUtc[0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(datesOf(local.body)).toEqual(
+      inUtc.map((at) => wallClockText(new Date(`${at.replace(' ', 'T')}Z`), zone)),
+    );
+    expect(datesOf(local.body)).not.toEqual(inUtc);
   });
 
   it('needs ExportPermits and valid filters', async () => {

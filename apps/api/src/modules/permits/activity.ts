@@ -129,7 +129,8 @@ export async function exportActivity(
   const { permit } = await requirePermit(ctx, ctx.db, permitId, { permission: 'ExportPermits' });
   return sendExport(reply, {
     format,
-    fileName: exportFileName(`${permit.permit_number}-activity`, format),
+    momentsIn: ctx.timeZone,
+    fileName: exportFileName(`${permit.permit_number}-activity`, format, new Date(), ctx.timeZone),
     sheetName: 'Activity',
     columns: ACTIVITY_COLUMNS,
     rows: inBatches((limit, offset) => entries(ctx.db, permitId, filters, limit, offset)),

@@ -40,7 +40,8 @@ export function exportProjects(
   const scope = { organizationId: ctx.session.organizationId!, userId: ctx.session.user.id };
   return sendExport(reply, {
     format,
-    fileName: exportFileName('projects', format),
+    momentsIn: ctx.timeZone,
+    fileName: exportFileName('projects', format, new Date(), ctx.timeZone),
     sheetName: 'Projects',
     columns: PROJECT_COLUMNS,
     rows: inBatches((limit, offset) => pageOfVisibleProjects(ctx.db, scope, filter, limit, offset)),
@@ -90,7 +91,8 @@ export async function exportUserPermissions(
   const { contributor } = await requirePeopleManager(ctx, ctx.db, projectId, organizationId);
   return sendExport(reply, {
     format,
-    fileName: exportFileName('project-user-permissions', format),
+    momentsIn: ctx.timeZone,
+    fileName: exportFileName('project-user-permissions', format, new Date(), ctx.timeZone),
     sheetName: 'User permissions',
     columns: userColumns(contributor.permissions),
     rows: inBatches((limit, offset) =>

@@ -33,7 +33,8 @@ export async function exportUsers(
   const filter: UserFilter = Array.isArray(body) ? { ids: body } : body;
   return sendExport(reply, {
     format,
-    fileName: exportFileName(baseName, format),
+    momentsIn: ctx.timeZone,
+    fileName: exportFileName(baseName, format, new Date(), ctx.timeZone),
     sheetName: 'Users',
     columns: COLUMNS,
     rows: inBatches((limit, offset) => pageOfUsers(ctx.db, scope, filter, limit, offset)),
