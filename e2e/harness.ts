@@ -4,7 +4,7 @@ import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -219,4 +219,32 @@ export async function setHoldFromTracker(page: Page, permitNumber: string, hold:
   await dialog.getByRole('button', { name: action }).click();
   const done = hold ? '1 permit put on hold' : '1 permit removed from hold';
   await expect.poll(() => page.getByText(done).count()).toBe(1);
+}
+
+/** Opens the tracker's views menu (once no other menu is left closing) and gives it. */
+export async function openViewsMenu(page: Page): Promise<Locator> {
+  // A menu still closing (the export's, say) would make two.
+  await expect.poll(() => page.getByRole('menu').count()).toBe(0);
+  await page.getByRole('button', { name: 'Views' }).click();
+  const menu = page.getByRole('menu');
+  await menu.waitFor();
+  return menu;
+}
+
+/** Picks an option of a select; a dropdown that closes under a re-render is opened again. */
+export async function chooseOption(page: Page, select: Locator, option: string) {
+  await expect
+    .poll(
+      async () => {
+        await select.click();
+        await page
+          .getByRole('option', { name: option, exact: true })
+          .first()
+          .click({ timeout: 5_000 })
+          .catch(() => undefined);
+        return select.inputValue();
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(option);
 }

@@ -2,9 +2,11 @@ import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  chooseOption,
   DEMO,
   findChromium,
   openSuite,
+  openViewsMenu,
   type Suite,
   screenshot,
   signedInPage,
@@ -93,14 +95,7 @@ describe.skipIf(!chromiumPath)('saved views in a browser', () => {
       index,
     );
   };
-  const openViews = async (page: Page) => {
-    // A menu still closing (the export's, say) would make two.
-    await expect.poll(() => page.getByRole('menu').count()).toBe(0);
-    await page.getByRole('button', { name: 'Views' }).click();
-    const menu = page.getByRole('menu');
-    await menu.waitFor();
-    return menu;
-  };
+  const openViews = openViewsMenu;
   /** Saves the table as a new view from the views menu; the page opens it. Its address is returned. */
   const saveAsNewView = async (page: Page, name: string) => {
     await (await openViews(page)).getByRole('menuitem', { name: 'Save as new view…' }).click();
@@ -126,23 +121,7 @@ describe.skipIf(!chromiumPath)('saved views in a browser', () => {
         .getAnimations()
         .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
     );
-  /** Picks an option of a select; a dropdown that closes under a re-render is opened again. */
-  const choose = async (page: Page, select: Locator, option: string) => {
-    await expect
-      .poll(
-        async () => {
-          await select.click();
-          await page
-            .getByRole('option', { name: option, exact: true })
-            .first()
-            .click({ timeout: 5_000 })
-            .catch(() => undefined);
-          return select.inputValue();
-        },
-        { timeout: 30_000 },
-      )
-      .toBe(option);
-  };
+  const choose = chooseOption;
 
   it('builds a view with a nested filter, a sort and a summary, and saves it under a name', async () => {
     const all = await countOf(dana);

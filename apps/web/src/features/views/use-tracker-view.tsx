@@ -1,6 +1,6 @@
 import { ALL_PERMITS_VIEW_ID, type CustomView } from '@crossarm/shared';
-import { Button, Skeleton, Stack } from '@mantine/core';
-import { IconEyeOff } from '@tabler/icons-react';
+import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { IconEyeOff, IconRefreshAlert } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
@@ -9,11 +9,13 @@ import { EmptyStatePanel } from '../../components/EmptyStatePanel';
 import { notify } from '../../components/notifications/notify';
 import { isApiError } from '../../lib/api/api-error';
 import { permitKeys } from '../permits/permit-keys';
+import { TableNotice } from '../tracker/components/TableNotice';
 import { fetchOverviewColumns } from '../tracker/tracker-api';
 import { columnsById, fitToCatalogue } from '../tracker/tracker-columns';
 import { DEFAULT_TRACKER_COLUMNS, parseTrackerState, writeTrackerState } from '../tracker/tracker-state';
 import { ViewsMenu } from './components/ViewsMenu';
 import {
+  clashesWithSavedView,
   DASHBOARD_PATH,
   followSavedView,
   hasTableState,
@@ -44,6 +46,8 @@ export interface TrackerView {
   menu: ReactNode;
   /** What the page shows instead of the tracker: the view loading, missing or failing. */
   screen: ReactNode | null;
+  /** A notice above the table: the view was saved elsewhere while the table has changes of its own. */
+  notice: ReactNode | null;
 }
 
 /**
@@ -68,6 +72,9 @@ export function useTrackerView(): TrackerView {
   // The view whose state the URL has been given (as it was then), and the parameters it was given (null once
   // they are there).
   const [applied, setApplied] = useState<{ id: string; view: CustomView; key: string | null } | null>(null);
+  // A version of the open view saved elsewhere while the table had changes of its own, until the person
+  // loads it or keeps editing.
+  const [clash, setClash] = useState<CustomView | null>(null);
   const missing = isApiError(query.error) && (query.error.status === 404 || query.error.status === 400);
   const key = params.toString();
 
@@ -120,9 +127,10 @@ export function useTrackerView(): TrackerView {
   // version, unless it holds changes of its own against the version it showed.
   useEffect(() => {
     if (!view || !ready || !applied || applied.view === view || !catalogue.data) return;
-    const followed =
-      view.updatedAt === applied.view.updatedAt ? null : followSavedView(state, applied.view, view, columns);
+    const newer = view.updatedAt !== applied.view.updatedAt;
+    const followed = newer ? followSavedView(state, applied.view, view, columns) : null;
     if (!followed) {
+      if (newer && clashesWithSavedView(state, applied.view, view, columns)) setClash(view);
       setApplied({ ...applied, view });
       return;
     }
@@ -132,12 +140,13 @@ export function useTrackerView(): TrackerView {
   }, [view, ready, applied, catalogue.data, state, columns, params, setParams]);
 
   if (dashboard || (query.data && isDashboardView(query.data))) {
-    return { name: '', menu: null, screen: <Navigate to={DASHBOARD_PATH} replace /> };
+    return { name: '', menu: null, screen: <Navigate to={DASHBOARD_PATH} replace />, notice: null };
   }
   if (missing) {
     return {
       name: VIEW_UNAVAILABLE_TITLE,
       menu: null,
+      notice: null,
       screen: (
         <EmptyStatePanel
           icon={IconEyeOff}
@@ -156,6 +165,7 @@ export function useTrackerView(): TrackerView {
     return {
       name: 'All Permits',
       menu: null,
+      notice: null,
       screen: <DataTableErrorState error={query.error} onRetry={() => void query.refetch()} />,
     };
   }
@@ -163,6 +173,7 @@ export function useTrackerView(): TrackerView {
     return {
       name: '',
       menu: null,
+      notice: null,
       screen: (
         <Stack gap="sm" aria-busy="true" aria-label="Loading the view">
           <Skeleton h={28} w={240} />
@@ -175,5 +186,39 @@ export function useTrackerView(): TrackerView {
       ),
     };
   }
-  return { name: view.name, menu: <ViewsMenu view={view} state={state} dirty={dirty} />, screen: null };
+  // Their version, from its first page, keeping the search and page size; the table's own changes go.
+  const loadSaved = () => {
+    const next = writeTrackerState(params, {
+      ...trackerStateOfView(view),
+      search: state.search,
+      pageSize: state.pageSize,
+    });
+    setClash(null);
+    setApplied({ id: view.id, view, key: next.toString() });
+    setParams(next, { replace: true });
+  };
+  const notice =
+    clash?.id === view.id && dirty ? (
+      <TableNotice icon={<IconRefreshAlert size={16} />} title={`${clash.name} was saved by someone else`}>
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Text size="sm">
+            Your changes to this table are not saved. Saving them now would replace the version just saved.
+          </Text>
+          <Group gap="xs" wrap="nowrap">
+            <Button size="compact-xs" onClick={loadSaved}>
+              Load their version
+            </Button>
+            <Button size="compact-xs" variant="default" onClick={() => setClash(null)}>
+              Keep editing
+            </Button>
+          </Group>
+        </Group>
+      </TableNotice>
+    ) : null;
+  return {
+    name: view.name,
+    menu: <ViewsMenu view={view} state={state} dirty={dirty} />,
+    screen: null,
+    notice,
+  };
 }

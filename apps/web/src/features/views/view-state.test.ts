@@ -14,12 +14,14 @@ import {
   writeTrackerState,
 } from '../tracker/tracker-state';
 import {
+  clashesWithSavedView,
   followSavedView,
   hasTableState,
   hasUnsavedChanges,
   menuOrder,
   permissionsOf,
   trackerStateOfView,
+  unsavedSearchNote,
   viewInputOf,
 } from './view-state';
 
@@ -192,6 +194,35 @@ describe('followSavedView', () => {
   it('stays on its page when only the name or the sharing changed', () => {
     const state = { ...trackerStateOfView(saved), page: 4 };
     expect(followSavedView(state, saved, { ...saved })).toBeNull();
+  });
+});
+
+describe('clashesWithSavedView', () => {
+  const newer = { ...saved, sortOptions: [], isSummaryVisible: false, filterOptions: null };
+
+  it('is true when the table has changes of its own and the new version shows another table', () => {
+    const state = { ...trackerStateOfView(saved), summaryVisible: false };
+    expect(clashesWithSavedView(state, saved, newer)).toBe(true);
+  });
+
+  it('is false without changes of the table’s own (the table follows the new version)', () => {
+    expect(clashesWithSavedView({ ...trackerStateOfView(saved), search: 'oak' }, saved, newer)).toBe(false);
+  });
+
+  it('is false once the table is the new version, as after its own save', () => {
+    expect(clashesWithSavedView(trackerStateOfView(newer), saved, newer)).toBe(false);
+  });
+
+  it('is false when only the name or the sharing changed', () => {
+    const state = { ...trackerStateOfView(saved), sorts: [] };
+    expect(clashesWithSavedView(state, saved, { ...saved })).toBe(false);
+  });
+});
+
+describe('unsavedSearchNote', () => {
+  it('names the search a new view leaves out, and says nothing without one', () => {
+    expect(unsavedSearchNote({ search: '  birch ' })).toBe('The search “birch” is not saved with the view.');
+    expect(unsavedSearchNote({ search: '   ' })).toBeNull();
   });
 });
 

@@ -80,6 +80,15 @@ export function viewInputOf(
   };
 }
 
+/**
+ * What the save dialog says about the table's search, which a view does not keep (it saves columns,
+ * filters, sorts and the summary): null when there is no search.
+ */
+export function unsavedSearchNote(state: Pick<TrackerState, 'search'>): string | null {
+  const search = state.search.trim();
+  return search ? `The search “${search}” is not saved with the view.` : null;
+}
+
 /** The saved parts of a table, in one comparable form. */
 function savedKey(state: TrackerState): string {
   const input = viewInputOf(state, { name: '', description: '' });
@@ -123,6 +132,25 @@ export function followSavedView(
   if (hasUnsavedChanges(state, shown, columns)) return null;
   if (!hasUnsavedChanges(trackerStateOfView(shown), saved, columns)) return null;
   return { ...trackerStateOfView(saved), search: state.search, pageSize: state.pageSize };
+}
+
+/**
+ * Whether a new version of the open view, saved elsewhere, clashes with the table's own changes: the table
+ * has changes against the version it showed, the new version shows another table than that one, and the
+ * table is not already the new version (as after this page's own save). The page then asks whether to load
+ * the new version; saving without asking would replace it.
+ */
+export function clashesWithSavedView(
+  state: TrackerState,
+  shown: SavedParts,
+  saved: SavedParts,
+  columns?: ReadonlyMap<string, OverviewColumn>,
+): boolean {
+  return (
+    hasUnsavedChanges(state, shown, columns) &&
+    hasUnsavedChanges(state, saved, columns) &&
+    hasUnsavedChanges(trackerStateOfView(shown), saved, columns)
+  );
 }
 
 /** The views of the menu: system views first, then the rest in the server's order. */

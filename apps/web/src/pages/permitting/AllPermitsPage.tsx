@@ -10,6 +10,7 @@ export function AllPermitsPage() {
     <PermitTracker
       viewName={view.name}
       viewMenu={view.menu}
+      viewNotice={view.notice}
       bulkActions={(selected, clear) => <PermitBulkActions selected={selected} clear={clear} />}
     />
   );

@@ -1,5 +1,5 @@
 import { type ExportFormat, type FilterGroup, normalizeFilter, type OverviewRow } from '@crossarm/shared';
-import { Alert, Box, Button, Group, Text, Title } from '@mantine/core';
+import { Box, Button, Group, Text, Title } from '@mantine/core';
 import { IconColumns3, IconFileDescription, IconFilterOff, IconSum } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
@@ -47,6 +47,7 @@ import { FilterChips } from './FilterChips';
 import { FilterPopover } from './FilterPopover';
 import { SelectAllMatching } from './SelectAllMatching';
 import { SortPopover } from './SortPopover';
+import { TableNotice } from './TableNotice';
 import { TrackerTable } from './TrackerTable';
 
 interface PermitTrackerProps {
@@ -54,6 +55,8 @@ interface PermitTrackerProps {
   viewName: string;
   /** The views menu, beside the view's name. */
   viewMenu?: ReactNode;
+  /** What the page says about the open view above the table (saved elsewhere meanwhile). */
+  viewNotice?: ReactNode;
   /**
    * The actions on the selected permits, shown in the selection bar: the permits by id, or every permit
    * that matches the filter and search once the user chose them all.
@@ -70,7 +73,13 @@ const permitHref = (row: OverviewRow) => `/permitting/${row.id}/workflow`;
  * The permit tracker: every permit the caller may see as a table whose columns, filters, sorts, summary,
  * search and page live in the URL; rows follow the hub's permit events.
  */
-export function PermitTracker({ viewName, viewMenu, bulkActions, exportable = true }: PermitTrackerProps) {
+export function PermitTracker({
+  viewName,
+  viewMenu,
+  viewNotice,
+  bulkActions,
+  exportable = true,
+}: PermitTrackerProps) {
   const session = useSession();
   const navigate = useNavigate();
   const { state: linked, update, rawFilter } = useTrackerState();
@@ -275,21 +284,16 @@ export function PermitTracker({ viewName, viewMenu, bulkActions, exportable = tr
         </Button>
       </TableToolbar>
       <ExportStatus state={exporter.state} onCancel={exporter.cancel} onDismiss={exporter.dismiss} />
+      {viewNotice}
       {filterLost ? (
-        <Alert
-          color="yellow"
-          variant="light"
+        <TableNotice
           icon={<IconFilterOff size={16} />}
-          mb="xs"
-          py={6}
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => change((s) => s, true)}
+          onDismiss={() => change((s) => s, true)}
           title="Part of the filter was left out"
         >
           The address asked to filter by columns, operators or values you cannot use here, so the table shows
           more permits than it meant. The filters you see are the ones applied.
-        </Alert>
+        </TableNotice>
       ) : null}
       <FilterChips filter={state.filter} columns={columns} userNames={knownNames} onChange={setFilter} />
       <BulkActionBar

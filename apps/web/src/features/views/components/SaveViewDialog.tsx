@@ -1,5 +1,6 @@
 import { type CustomView, MAX_VIEW_DESCRIPTION, MAX_VIEW_NAME, viewNameProblem } from '@crossarm/shared';
-import { Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { IconSearchOff } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
 import { notifyUnlessFieldError } from '../../../components/notifications/notify-api-error';
@@ -7,7 +8,7 @@ import { useDirtyFlag } from '../../../components/unsaved-changes/use-dirty-flag
 import { useFormState } from '../../../lib/forms/use-form-state';
 import { useFormSubmit } from '../../projects/use-form-submit';
 import type { TrackerState } from '../../tracker/tracker-state';
-import { viewInputOf } from '../view-state';
+import { unsavedSearchNote, viewInputOf } from '../view-state';
 import { createView } from '../views-api';
 
 interface SaveViewDialogProps {
@@ -40,6 +41,7 @@ export function SaveViewDialog({ opened, onClose, state, initialName, onSaved }:
   const form = useFormState({ name: initialName, description: '' }, validate);
   const { reset, showServerErrors } = form;
   const { saving, run } = useFormSubmit((error) => showServerErrors(error));
+  const searchNote = unsavedSearchNote(state);
   // A name or description typed and not yet saved is an unsaved change: leaving the page asks first.
   useDirtyFlag(
     'save-view',
@@ -87,6 +89,14 @@ export function SaveViewDialog({ opened, onClose, state, initialName, onSaved }:
           maxRows={6}
           {...form.field('description')}
         />
+        {searchNote ? (
+          <Alert color="gray" variant="light" icon={<IconSearchOff size={16} />} py={6}>
+            <Text size="sm">{searchNote}</Text>
+            <Text size="xs" c="dimmed">
+              The view opens with these columns, filters and sorts, and an empty search box.
+            </Text>
+          </Alert>
+        ) : null}
       </Stack>
     </FormDialog>
   );
