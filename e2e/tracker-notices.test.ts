@@ -1,6 +1,14 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, findChromium, openSuite, openViewsMenu, type Suite, signedInPage } from './harness.ts';
+import {
+  chooseOption,
+  DEMO,
+  findChromium,
+  openSuite,
+  openViewsMenu,
+  type Suite,
+  signedInPage,
+} from './harness.ts';
 
 const chromiumPath = findChromium();
 
@@ -28,6 +36,7 @@ describe.skipIf(!chromiumPath)('the permit tracker says what it keeps and what i
   const dot = (page: Page) => page.getByRole('img', { name: 'Unsaved changes' });
   const openViews = openViewsMenu;
   const sortOf = (page: Page) => new URL(page.url()).searchParams.get('sort');
+  const choose = chooseOption;
 
   it('says in the save dialog that an active search is not saved with the new view', async () => {
     await dana.goto('/permitting/all');
@@ -94,5 +103,29 @@ describe.skipIf(!chromiumPath)('the permit tracker says what it keeps and what i
     await expect.poll(() => dot(other).count()).toBe(0);
     expect(await notice.count()).toBe(0);
     await other.close();
+  });
+
+  it('says which filters and sorts applying new columns removed', async () => {
+    await dana.goto('/permitting/all?view=all');
+    await countOf(dana);
+    await dana.getByRole('button', { name: 'Sort by Location' }).click();
+    await dana.getByRole('button', { name: 'Filter', exact: true }).click();
+    await choose(dana, dana.getByRole('combobox', { name: 'Column of filter 1', exact: true }), 'Location');
+    await choose(dana, dana.getByRole('combobox', { name: 'Operator of filter 1', exact: true }), 'contains');
+    await dana.getByLabel('Value of filter 1', { exact: true }).fill('St');
+    await dana.getByRole('button', { name: 'Apply filters' }).click();
+    await expect.poll(() => dana.getByLabel('1 active').count()).toBe(1);
+
+    await dana.getByRole('button', { name: 'Columns' }).click();
+    const picker = dana.getByRole('dialog', { name: 'Columns' });
+    await picker.getByRole('button', { name: 'Hide Location' }).click();
+    // The picker says so before the change is applied, and the page once it is.
+    await expect
+      .poll(() => picker.getByText('Applying removes 1 filter and 1 sort on hidden columns.').count())
+      .toBe(1);
+    await picker.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => dana.getByText('Removed 1 filter and 1 sort on hidden columns').count()).toBe(1);
+    await expect.poll(() => dana.getByLabel('1 active').count()).toBe(0);
+    expect(sortOf(dana)).toBeNull();
   });
 });

@@ -76,6 +76,40 @@ export function applyColumns(state: TrackerState, columns: readonly string[]): T
   };
 }
 
+/** What applying new columns removed from the table: filter rows, sorts and summary metrics. */
+export interface ColumnChangeLosses {
+  filters: number;
+  sorts: number;
+  sums: number;
+}
+
+/** The filter rows, sorts and summary metrics a change of columns (`before` to `after`) removed. */
+export function columnChangeLosses(before: TrackerState, after: TrackerState): ColumnChangeLosses {
+  const rows = (state: TrackerState) => filterRowsOf(normalizeFilter(state.filter)).length;
+  return {
+    filters: Math.max(0, rows(before) - rows(after)),
+    sorts: Math.max(0, before.sorts.length - after.sorts.length),
+    sums: Math.max(0, before.summary.length - after.summary.length),
+  };
+}
+
+const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+/**
+ * What to say about the losses: 'Removed 1 filter and 1 sort on hidden columns' once applied, 'Applying
+ * removes …' before; null when nothing is removed.
+ */
+export function columnLossText(losses: ColumnChangeLosses, when: 'applied' | 'pending'): string | null {
+  const parts = [
+    losses.filters > 0 ? counted(losses.filters, 'filter') : null,
+    losses.sorts > 0 ? counted(losses.sorts, 'sort') : null,
+    losses.sums > 0 ? counted(losses.sums, 'summary value') : null,
+  ].filter((part): part is string => part !== null);
+  if (parts.length === 0) return null;
+  const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+  return `${when === 'applied' ? 'Removed' : 'Applying removes'} ${list} on hidden columns`;
+}
+
 /**
  * The columns with those the filter filters by added at the end when missing (the project name among
  * them), as many as the table holds: a view keeps only the filters of its columns, so a filter on a

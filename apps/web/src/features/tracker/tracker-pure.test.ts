@@ -5,6 +5,8 @@ import {
   applyColumns,
   applyFilter,
   cellText,
+  columnChangeLosses,
+  columnLossText,
   columnsById,
   defaultWidth,
   fitToCatalogue,
@@ -478,5 +480,45 @@ describe('keyboardWidth', () => {
     expect(keyboardWidth('ArrowRight', true, MAX_COLUMN_WIDTH - 10)).toBe(MAX_COLUMN_WIDTH);
     expect(keyboardWidth('Enter', false, 160)).toBeNull();
     expect(keyboardWidth('ArrowDown', false, 160)).toBeNull();
+  });
+});
+
+describe('what a change of columns removes', () => {
+  const filter: FilterGroup = {
+    condition: 'And',
+    rows: [
+      { id: 'a', dataId: 'permit.Location', operator: 'Contains', value: 'Main' },
+      { id: 'b', dataId: 'permit.Status', operator: 'Equals', value: 'Active' },
+    ],
+    groups: [],
+  };
+  const state = {
+    ...DEFAULT_TRACKER_STATE,
+    filter,
+    sorts: [{ dataId: 'permit.Location', direction: 'Ascending' as const }],
+    summary: [{ dataId: 'permit.ActualPoles', metric: 'Sum' as const }],
+  };
+
+  it('counts the filter rows, sorts and sums on the columns taken away', () => {
+    const without = DEFAULT_TRACKER_COLUMNS.filter((id) => id !== 'permit.Location');
+    const losses = columnChangeLosses(state, applyColumns(state, without));
+    expect(losses).toEqual({ filters: 1, sorts: 1, sums: 0 });
+    expect(columnLossText(losses, 'applied')).toBe('Removed 1 filter and 1 sort on hidden columns');
+    expect(columnLossText(losses, 'pending')).toBe('Applying removes 1 filter and 1 sort on hidden columns');
+  });
+
+  it('names each kind in the plural where there are several, and says nothing when nothing goes', () => {
+    expect(columnLossText({ filters: 2, sorts: 0, sums: 1 }, 'applied')).toBe(
+      'Removed 2 filters and 1 summary value on hidden columns',
+    );
+    expect(columnLossText({ filters: 1, sorts: 2, sums: 3 }, 'applied')).toBe(
+      'Removed 1 filter, 2 sorts and 3 summary values on hidden columns',
+    );
+    expect(columnChangeLosses(state, applyColumns(state, [...DEFAULT_TRACKER_COLUMNS]))).toEqual({
+      filters: 0,
+      sorts: 0,
+      sums: 0,
+    });
+    expect(columnLossText({ filters: 0, sorts: 0, sums: 0 }, 'applied')).toBeNull();
   });
 });

@@ -20,30 +20,38 @@ import { IconGripVertical, IconSearch, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { SortableItem } from '../../workflows/components/SortableItem';
 import { SortableList } from '../../workflows/components/SortableList';
-import { pickerGroups, SUBJECT_KIND_LABELS } from '../tracker-columns';
+import {
+  applyColumns,
+  columnChangeLosses,
+  columnLossText,
+  pickerGroups,
+  SUBJECT_KIND_LABELS,
+} from '../tracker-columns';
+import type { TrackerState } from '../tracker-state';
 
 interface ColumnPickerProps {
   opened: boolean;
   onClose: () => void;
   groups: readonly OverviewColumnGroup[];
   columns: ReadonlyMap<string, OverviewColumn>;
-  shown: readonly string[];
+  /** The table as it is: its columns are the ones ticked at first; its filters and sorts may be removed. */
+  state: TrackerState;
   onApply: (columns: string[]) => void;
 }
 
 /**
  * Which columns the table shows and in what order: the caller's columns grouped by what they are about,
  * searchable, ticked on and off, and the shown ones reordered by dragging. Applying removes the sorts,
- * filters and sums of columns taken away.
+ * filters and sums of columns taken away, which the picker says before it is applied.
  */
-export function ColumnPicker({ opened, onClose, groups, columns, shown, onApply }: ColumnPickerProps) {
+export function ColumnPicker({ opened, onClose, groups, columns, state, onApply }: ColumnPickerProps) {
   return (
     <Drawer opened={opened} onClose={onClose} position="right" size={440} title="Columns" padding="md">
       {opened ? (
         <ColumnPickerBody
           groups={groups}
           columns={columns}
-          shown={shown}
+          state={state}
           onApply={onApply}
           onClose={onClose}
         />
@@ -52,8 +60,12 @@ export function ColumnPicker({ opened, onClose, groups, columns, shown, onApply 
   );
 }
 
-function ColumnPickerBody({ groups, columns, shown, onApply, onClose }: Omit<ColumnPickerProps, 'opened'>) {
-  const [draft, setDraft] = useState<string[]>(() => [...shown]);
+function ColumnPickerBody({ groups, columns, state, onApply, onClose }: Omit<ColumnPickerProps, 'opened'>) {
+  const [draft, setDraft] = useState<string[]>(() => [...state.columns]);
+  const losses =
+    draft.length > 0
+      ? columnLossText(columnChangeLosses(state, applyColumns(state, draft)), 'pending')
+      : null;
   const [search, setSearch] = useState('');
   const chosen = new Set(draft);
   const visible = pickerGroups(groups, search);
@@ -160,6 +172,11 @@ function ColumnPickerBody({ groups, columns, shown, onApply, onClose }: Omit<Col
           ))}
         </Stack>
       </ScrollArea>
+      {losses ? (
+        <Text size="xs" c="yellow.8" role="status">
+          {losses}.
+        </Text>
+      ) : null}
       <Group justify="flex-end" gap="xs">
         <Button size="xs" variant="default" onClick={onClose}>
           Cancel

@@ -14,6 +14,7 @@ import { TableToolbar } from '../../../components/data-table/TableToolbar';
 import { usePageInRange } from '../../../components/data-table/use-page-in-range';
 import { useRowSelection } from '../../../components/data-table/use-row-selection';
 import { EmptyStatePanel } from '../../../components/EmptyStatePanel';
+import { notify } from '../../../components/notifications/notify';
 import { permitKeys } from '../../permits/permit-keys';
 import { useSession } from '../../session/use-session';
 import { fetchPeopleNamed } from '../../views/views-api';
@@ -23,6 +24,8 @@ import { fetchOverviewColumns, fetchOverviewPage, fetchOverviewSummary } from '.
 import {
   applyColumns,
   applyFilter,
+  columnChangeLosses,
+  columnLossText,
   columnsById,
   fitToCatalogue,
   permitCountText,
@@ -180,6 +183,12 @@ export function PermitTracker({
       },
     );
   const setFilter = (filter: FilterGroup | null) => change((s) => applyFilter(s, filter));
+  // New columns remove the filter rows, sorts and sums on the columns taken away: said, not done silently.
+  const applyNewColumns = (next: string[]) => {
+    const removed = columnLossText(columnChangeLosses(state, applyColumns(state, next)), 'applied');
+    change((s) => applyColumns(s, next));
+    if (removed) notify({ type: 'info', title: removed });
+  };
   // The address asked for a filter the table could not apply whole (an old or edited link, or columns the
   // caller does not have): said above the rows until the filter is changed or the notice dismissed, which
   // writes the filter the table applies into the address.
@@ -363,8 +372,8 @@ export function PermitTracker({
         onClose={() => setPicking(false)}
         groups={catalogue.data ?? []}
         columns={columns}
-        shown={state.columns}
-        onApply={(next) => change((s) => applyColumns(s, next))}
+        state={state}
+        onApply={applyNewColumns}
       />
     </Box>
   );
