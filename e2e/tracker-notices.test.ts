@@ -37,6 +37,12 @@ describe.skipIf(!chromiumPath)('the permit tracker says what it keeps and what i
   const openViews = openViewsMenu;
   const sortOf = (page: Page) => new URL(page.url()).searchParams.get('sort');
   const choose = chooseOption;
+  const openBuilder = async () => {
+    await dana.goto('/permitting/all');
+    expect(await countOf(dana)).toBe(300);
+    await dana.getByRole('button', { name: 'Filter', exact: true }).click();
+    await dana.getByRole('button', { name: 'Apply filters' }).waitFor();
+  };
 
   it('says in the save dialog that an active search is not saved with the new view', async () => {
     await dana.goto('/permitting/all');
@@ -127,5 +133,47 @@ describe.skipIf(!chromiumPath)('the permit tracker says what it keeps and what i
     await expect.poll(() => dana.getByText('Removed 1 filter and 1 sort on hidden columns').count()).toBe(1);
     await expect.poll(() => dana.getByLabel('1 active').count()).toBe(0);
     expect(sortOf(dana)).toBeNull();
+  });
+
+  it('trims the spaces around a text filter’s value before applying it', async () => {
+    await openBuilder();
+    await choose(dana, dana.getByRole('combobox', { name: 'Column of filter 1', exact: true }), 'Applicant');
+    await choose(dana, dana.getByRole('combobox', { name: 'Operator of filter 1', exact: true }), 'contains');
+    await dana.getByLabel('Value of filter 1', { exact: true }).fill(' Ridgeline Fiber ');
+    await dana.getByRole('button', { name: 'Apply filters' }).click();
+    await expect
+      .poll(() => dana.getByText('Applicant contains Ridgeline Fiber', { exact: true }).count())
+      .toBe(1);
+    // The count of the page before is still shown for a moment.
+    await expect.poll(() => countOf(dana)).toBe(229);
+  });
+
+  it('picks the applicant and the project from their lists for is and is not, and keeps free text for contains', async () => {
+    await openBuilder();
+    await choose(dana, dana.getByRole('combobox', { name: 'Column of filter 1', exact: true }), 'Applicant');
+    await expect
+      .poll(() => dana.getByRole('combobox', { name: 'Operator of filter 1', exact: true }).inputValue())
+      .toBe('is');
+    await choose(
+      dana,
+      dana.getByRole('combobox', { name: 'Value of filter 1', exact: true }),
+      'Ridgeline Fiber',
+    );
+    await dana.getByRole('button', { name: 'Add filter' }).click();
+    await choose(dana, dana.getByRole('combobox', { name: 'Column of filter 2', exact: true }), 'Project');
+    await choose(
+      dana,
+      dana.getByRole('combobox', { name: 'Value of filter 2', exact: true }),
+      'Northfield Joint Use Program',
+    );
+    await dana.getByRole('button', { name: 'Apply filters' }).click();
+    await expect.poll(() => dana.getByLabel('2 active').count()).toBe(1);
+    await expect.poll(() => countOf(dana)).toBe(229);
+
+    // Contains stays free text.
+    await dana.getByRole('button', { name: /^Filter/ }).click();
+    await choose(dana, dana.getByRole('combobox', { name: 'Operator of filter 1', exact: true }), 'contains');
+    expect(await dana.getByRole('textbox', { name: 'Value of filter 1', exact: true }).count()).toBe(1);
+    await dana.getByRole('button', { name: 'Cancel', exact: true }).click();
   });
 });

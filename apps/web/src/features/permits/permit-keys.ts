@@ -41,6 +41,8 @@ export const permitKeys = {
   overviewColumns: () => [...permitKeys.overview(), 'columns'] as const,
   overviewPage: (request: object) => [...permitKeys.overview(), 'page', request] as const,
   overviewSummary: (request: object) => [...permitKeys.overview(), 'summary', request] as const,
+  /** Projects or organizations matching a search, for a tracker filter's value picker. */
+  filterNames: (kind: string, filter: string) => [...permitKeys.all, 'filter-names', kind, filter] as const,
   /** People the caller may see, matching a search, for the tracker's bulk assignment. */
   bulkAssignPeople: (filter: string) => [...permitKeys.all, 'bulk-assign-people', filter] as const,
   /** My Work: the caller's tasks and mentions, and the count of unread mentions for the tab's badge. */

@@ -1,5 +1,6 @@
 import type {
   ExportFormat,
+  Option,
   OverviewColumnGroup,
   OverviewRequest,
   OverviewResult,
@@ -14,6 +15,17 @@ const base = 'joint-use';
 /** GET options/permits/columns: the columns the caller may show, filter, sort and sum, by subject kind. */
 export function fetchOverviewColumns(signal?: AbortSignal) {
   return apiRequest<OverviewColumnGroup[]>(`${base}/options/permits/columns`, { signal });
+}
+
+/**
+ * GET options/projects or options/organizations (those the caller shares projects with): the names a
+ * filter on the project or the applicant can pick, matching `filter`.
+ */
+export function fetchFilterNames(kind: 'projects' | 'organizations', filter: string, signal?: AbortSignal) {
+  return apiRequest<Option[]>(`${base}/options/${kind}`, {
+    signal,
+    query: { filter: filter.trim() || undefined, related: kind === 'organizations' ? 'true' : undefined },
+  });
 }
 
 /** POST permits/overview: a page of permits with the total. */

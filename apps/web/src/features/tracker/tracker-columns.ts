@@ -17,6 +17,7 @@ import {
   type SummaryMetric,
   tidyViewOptions,
 } from '@crossarm/shared';
+import { trimTextValues } from './tracker-filter';
 import type { TrackerSort, TrackerState } from './tracker-state';
 
 // The rules of the tracker's columns: what applying a new set of columns does to sorts, filters and the
@@ -123,9 +124,12 @@ export function withFilteredColumns(columns: readonly string[], filter: FilterGr
   return next;
 }
 
-/** The state with a filter applied: normalized, on the first page, with the columns it filters by shown. */
+/**
+ * The state with a filter applied: text values trimmed, normalized, on the first page, with the columns it
+ * filters by shown.
+ */
 export function applyFilter(state: TrackerState, filter: FilterGroup | null): TrackerState {
-  const normalized = normalizeFilter(filter);
+  const normalized = normalizeFilter(trimTextValues(filter));
   return { ...state, filter: normalized, columns: withFilteredColumns(state.columns, normalized), page: 1 };
 }
 

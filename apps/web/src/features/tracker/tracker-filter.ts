@@ -107,6 +107,34 @@ export function updateRow(
   );
 }
 
+/**
+ * The tree with the spaces around each text value trimmed, as typed values are meant ('Ridgeline Fiber '
+ * is Ridgeline Fiber); a value of spaces alone becomes empty, so its row is left out when applied.
+ */
+export function trimTextValues(tree: FilterGroup | null): FilterGroup | null {
+  if (!tree) return null;
+  return mapRows(tree, (rows) =>
+    rows.map((row) => (typeof row.value === 'string' ? { ...row, value: row.value.trim() } : row)),
+  );
+}
+
+/** Where a filter's value can be picked from: the names of projects or of organizations. */
+export type NamePicker = 'projects' | 'organizations';
+
+const NAME_PICKERS: Readonly<Record<string, NamePicker>> = {
+  'project.Name': 'projects',
+  'permit.ApplicantName': 'organizations',
+};
+
+/**
+ * The list a filter row's value is picked from: the project's and the applicant's names for 'is' and 'is
+ * not', which match a whole name; null for free text ('contains' matches part of one, other columns).
+ */
+export function namePickerOf(dataId: string | null, operator: FilterOperator | null): NamePicker | null {
+  if (!dataId || (operator !== 'Equals' && operator !== 'NotEquals')) return null;
+  return NAME_PICKERS[dataId] ?? null;
+}
+
 /** The people a tree filters by (Users columns) whose names are not known yet, each once, in order. */
 export function unnamedPeople(
   tree: FilterGroup | null,

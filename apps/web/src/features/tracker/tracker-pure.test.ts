@@ -26,10 +26,12 @@ import {
   addRow,
   describeRow,
   emptyFilter,
+  namePickerOf,
   removeGroup,
   removeRow,
   setCondition,
   treeProblems,
+  trimTextValues,
   unnamedPeople,
   updateRow,
 } from './tracker-filter';
@@ -520,5 +522,32 @@ describe('what a change of columns removes', () => {
       sums: 0,
     });
     expect(columnLossText({ filters: 0, sorts: 0, sums: 0 }, 'applied')).toBeNull();
+  });
+});
+
+describe('text filter values', () => {
+  it('are trimmed when applied; a value of spaces alone leaves its row out', () => {
+    const filter: FilterGroup = {
+      condition: 'And',
+      rows: [
+        { id: 'a', dataId: 'permit.ApplicantName', operator: 'Equals', value: ' Ridgeline Fiber ' },
+        { id: 'b', dataId: 'permit.Location', operator: 'Contains', value: '   ' },
+        { id: 'c', dataId: 'permit.ActualPoles', operator: 'GreaterThan', value: 2 },
+      ],
+      groups: [],
+    };
+    expect(trimTextValues(filter)?.rows.map((row) => row.value)).toEqual(['Ridgeline Fiber', '', 2]);
+    expect(applyFilter(DEFAULT_TRACKER_STATE, filter).filter?.rows).toEqual([
+      { id: 'a', dataId: 'permit.ApplicantName', operator: 'Equals', value: 'Ridgeline Fiber' },
+      { id: 'c', dataId: 'permit.ActualPoles', operator: 'GreaterThan', value: 2 },
+    ]);
+  });
+
+  it('are picked from the projects or organizations for is and is not on the project and applicant', () => {
+    expect(namePickerOf('project.Name', 'Equals')).toBe('projects');
+    expect(namePickerOf('permit.ApplicantName', 'NotEquals')).toBe('organizations');
+    expect(namePickerOf('permit.ApplicantName', 'Contains')).toBeNull();
+    expect(namePickerOf('permit.Location', 'Equals')).toBeNull();
+    expect(namePickerOf(null, 'Equals')).toBeNull();
   });
 });

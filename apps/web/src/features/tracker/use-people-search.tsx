@@ -6,6 +6,9 @@ import { useState } from 'react';
 import { permitKeys } from '../permits/permit-keys';
 import { fetchUserOptions } from '../views/views-api';
 
+/** A picker's filter that keeps every option: the server matched them already (never filter them again). */
+export const keepServerMatches = (({ options }) => options) satisfies OptionsFilter;
+
 /**
  * A search of the people the caller may see, by name or email, as the user types: the server matches, so a
  * picker shows its results as they come (never filtering them again, which would hide email matches).
@@ -51,6 +54,6 @@ export function usePeopleSearch({ whenEmpty }: { whenEmpty: boolean }) {
     nothingFound,
     renderOption,
     /** Every option unfiltered: the server has matched already. */
-    keepAll: (({ options }) => options) satisfies OptionsFilter,
+    keepAll: keepServerMatches,
   };
 }

@@ -155,6 +155,7 @@ function GroupEditor(props: FilterBuilderProps & { group: FilterGroup; path: Gro
               />
               <FilterValueInput
                 column={column}
+                operator={row.operator ?? null}
                 value={row.value}
                 onChange={(value) => onChange(updateRow(tree, row.id, { value }, columns))}
                 people={people}

@@ -1,13 +1,17 @@
-import type { OverviewColumn } from '@crossarm/shared';
+import type { FilterOperator, OverviewColumn } from '@crossarm/shared';
 import { type ComboboxProps, NumberInput, Select, TextInput } from '@mantine/core';
 import type { PeopleChoice } from '../people';
+import { namePickerOf } from '../tracker-filter';
+import { NameFilterInput } from './NameFilterInput';
 import { PersonFilterInput } from './PersonFilterInput';
 
 interface FilterValueInputProps {
   column: OverviewColumn | undefined;
+  /** The row's operator: 'is' on a project or an applicant picks a name, 'contains' takes free text. */
+  operator: FilterOperator | null;
   value: unknown;
   onChange: (value: unknown) => void;
-  /** The people who can be picked for a Users column ('Me', those of the rows, anyone found by a search). */
+  /** The people who can be picked for a Users column (the signed-in user, those of the rows, anyone found by a search). */
   people: PeopleChoice;
   error?: string | null;
   label: string;
@@ -18,6 +22,7 @@ interface FilterValueInputProps {
 /** The value of a filter row, in the input that fits its column's type. */
 export function FilterValueInput({
   column,
+  operator,
   value,
   onChange,
   people,
@@ -85,7 +90,18 @@ export function FilterValueInput({
           listProps={listProps}
         />
       );
-    default:
+    default: {
+      const picker = column ? namePickerOf(column.dataId, operator) : null;
+      if (picker)
+        return (
+          <NameFilterInput
+            kind={picker}
+            inputProps={common}
+            value={typeof value === 'string' && value !== '' ? value : null}
+            onChange={(next) => onChange(next)}
+            listProps={listProps}
+          />
+        );
       return (
         <TextInput
           {...common}
@@ -95,5 +111,6 @@ export function FilterValueInput({
           onChange={(event) => onChange(event.currentTarget.value)}
         />
       );
+    }
   }
 }
