@@ -34,7 +34,7 @@ describe('live rows', () => {
 });
 
 describe('people to filter by', () => {
-  it('offers me first, then the people in the rows by name', () => {
+  it('offers the signed-in user first, by name, then the people in the rows by name', () => {
     const me = { id: 'me', name: 'Dana Owens' };
     const rows = [
       row('a', { assignees: [{ id: 'u2', name: 'Zoe Ray' }], files: ['a.pdf'] }),
@@ -47,7 +47,7 @@ describe('people to filter by', () => {
     ];
     const people = peopleOf(me, rows);
     expect(people.options).toEqual([
-      { value: 'me', label: 'Me (Dana Owens)' },
+      { value: 'me', label: 'Dana Owens (you)' },
       { value: 'u1', label: 'Ann Lee' },
       { value: 'u2', label: 'Zoe Ray' },
     ]);
@@ -60,13 +60,13 @@ describe('the person filter picker', () => {
   const choice = {
     me,
     options: [
-      { value: 'me', label: 'Me (Dana Owens)' },
+      { value: 'me', label: 'Dana Owens (you)' },
       { value: 'u1', label: 'Ana Diaz' },
     ],
     known: new Map([['u9', 'Sam Ruiz']]),
   };
 
-  it('offers Me and the people of the rows before anything is typed', () => {
+  it('offers the signed-in user and the people of the rows before anything is typed', () => {
     expect(personOptions({ choice, search: '', found: [], value: null })).toEqual(choice.options);
   });
 
@@ -76,14 +76,17 @@ describe('the person filter picker', () => {
       { id: 'me', name: 'Dana Owens' },
     ];
     expect(personOptions({ choice, search: 'a', found, value: null })).toEqual([
-      { value: 'me', label: 'Me (Dana Owens)' },
+      { value: 'me', label: 'Dana Owens (you)' },
       { value: 'u5', label: 'Maria Santos' },
     ]);
     expect(personOptions({ choice, search: 'maria', found: found.slice(0, 1), value: null })).toEqual([
       { value: 'u5', label: 'Maria Santos' },
     ]);
     expect(personOptions({ choice, search: 'me', found: [], value: null })).toEqual([
-      { value: 'me', label: 'Me (Dana Owens)' },
+      { value: 'me', label: 'Dana Owens (you)' },
+    ]);
+    expect(personOptions({ choice, search: 'you', found: [], value: null })).toEqual([
+      { value: 'me', label: 'Dana Owens (you)' },
     ]);
   });
 

@@ -7,8 +7,17 @@ export interface PersonOption {
 }
 
 /**
- * The people to pick from in a Users filter: the signed-in user first ('Me'), then everyone named in the
- * rows shown, by name; and the names by id, for chips.
+ * How the signed-in user reads in a Users filter's picker: by name, marked as them ('Dana Owens (you)').
+ * The filter keeps that person's id, so a view shared with others still names this person, never whoever
+ * opens it: the label says whom it picks, not 'Me'.
+ */
+export function meLabel(name: string): string {
+  return `${name} (you)`;
+}
+
+/**
+ * The people to pick from in a Users filter: the signed-in user first ('Dana Owens (you)'), then everyone
+ * named in the rows shown, by name; and the names by id, for chips.
  */
 export function peopleOf(
   me: { id: string; name: string },
@@ -26,14 +35,14 @@ export function peopleOf(
     .filter(([id]) => id !== me.id)
     .sort((a, b) => a[1].localeCompare(b[1]))
     .map(([value, label]) => ({ value, label }));
-  return { options: [{ value: me.id, label: `Me (${me.name})` }, ...others], names };
+  return { options: [{ value: me.id, label: meLabel(me.name) }, ...others], names };
 }
 
 /** The people a Users filter can pick from, and the names known so far (a pick adds to them, for chips). */
 export interface PeopleChoice {
   /** The signed-in user. */
   me: { id: string; name: string };
-  /** What is offered before anything is typed: 'Me' and the people of the rows shown. */
+  /** What is offered before anything is typed: the signed-in user and the people of the rows shown. */
   options: PersonOption[];
   /** Names by id, shared with the filter chips. */
   known: Map<string, string>;
@@ -48,9 +57,10 @@ export interface FoundPerson {
 }
 
 /**
- * The options of a Users filter's picker: before anything is typed, 'Me' and the people of the rows shown;
- * while searching, 'Me' when the search fits the signed-in user, then whoever the server found (any person
- * the caller may see, not only those in the rows). The chosen person stays listed so the input names them.
+ * The options of a Users filter's picker: before anything is typed, the signed-in user and the people of the
+ * rows shown; while searching, the signed-in user when the search fits them ('me', 'you' or their name),
+ * then whoever the server found (any person the caller may see, not only those in the rows). The chosen
+ * person stays listed so the input names them.
  */
 export function personOptions(input: {
   choice: Pick<PeopleChoice, 'me' | 'options' | 'known'>;
@@ -60,12 +70,13 @@ export function personOptions(input: {
 }): PersonOption[] {
   const { choice, found, value } = input;
   const search = input.search.trim().toLowerCase();
-  const meOption = { value: choice.me.id, label: `Me (${choice.me.name})` };
+  const meOption = { value: choice.me.id, label: meLabel(choice.me.name) };
   let options: PersonOption[];
   if (!search) options = choice.options;
   else {
     const meFits =
       'me'.startsWith(search) ||
+      'you'.startsWith(search) ||
       meOption.label.toLowerCase().includes(search) ||
       found.some((p) => p.id === choice.me.id);
     options = [

@@ -15,8 +15,8 @@ interface PersonFilterInputProps {
 }
 
 /**
- * The value of a Users filter: 'Me' and the people of the rows shown at first; typing searches everyone the
- * caller may see by name or email (the server matches).
+ * The value of a Users filter: the signed-in user and the people of the rows shown at first; typing searches
+ * everyone the caller may see by name or email (the server matches).
  */
 export function PersonFilterInput({
   value,
