@@ -172,7 +172,7 @@ function AllViewsMenu({ openId, linkTo }: { openId: string | null; linkTo: (id: 
   const [opened, setOpened] = useState(false);
   const list = useAllViews(opened);
   return (
-    <Menu opened={opened} onChange={setOpened} position="right-start" width={260} withinPortal>
+    <Menu opened={opened} onChange={setOpened} position="right-start" width={300} withinPortal>
       <Menu.Target>
         {/* A link to the tracker (where the views menu is) that opens the list here. */}
         <NavLink
@@ -190,7 +190,8 @@ function AllViewsMenu({ openId, linkTo }: { openId: string | null; linkTo: (id: 
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>All views</Menu.Label>
-        <ScrollArea.Autosize mah={360} type="auto" scrollbars="y">
+        {/* The list is as wide as the menu: a long name or description is cut short, not run past its edge. */}
+        <ScrollArea.Autosize mah={360} type="auto" scrollbars="y" styles={{ content: { minWidth: 0 } }}>
           <AllViewsItems list={list} currentId={openId} target={{ linkTo }} />
         </ScrollArea.Autosize>
       </Menu.Dropdown>

@@ -1,5 +1,5 @@
 import type { ViewListItem } from '@crossarm/shared';
-import { Group, Loader, Menu, Text } from '@mantine/core';
+import { Box, Group, Loader, Menu, Text } from '@mantine/core';
 import { IconCheck, IconLayoutDashboard, IconLayoutList, IconStarFilled } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -52,17 +52,7 @@ export function AllViewsItems({ list, currentId, target }: AllViewsItemsProps) {
       rightSection: view.isFavorite ? (
         <IconStarFilled size={12} color="var(--mantine-color-yellow-6)" aria-label="Favourite" />
       ) : null,
-      children: (
-        <Text size="sm" truncate="end">
-          {view.name}
-          {view.isDefault ? (
-            <Text span size="xs" c="dimmed">
-              {' '}
-              · default
-            </Text>
-          ) : null}
-        </Text>
-      ),
+      children: <ViewItemLabel view={view} />,
     };
     if (dashboard) return <Menu.Item key={view.id} component={Link} to={DASHBOARD_PATH} {...item} />;
     return 'linkTo' in target ? (
@@ -71,4 +61,31 @@ export function AllViewsItems({ list, currentId, target }: AllViewsItemsProps) {
       <Menu.Item key={view.id} onClick={() => target.onOpen(view.id)} {...item} />
     );
   });
+}
+
+/**
+ * A view's entry: its name (cut short with an ellipsis, the "· default" mark always shown beside it) and its
+ * description under it as secondary text, cut to one line with the whole of it on hover.
+ */
+function ViewItemLabel({ view }: { view: ViewListItem }) {
+  const description = view.description.trim();
+  return (
+    <Box miw={0}>
+      <Group gap={4} wrap="nowrap" miw={0}>
+        <Text size="sm" truncate="end" miw={0} title={view.name}>
+          {view.name}
+        </Text>
+        {view.isDefault ? (
+          <Text span size="xs" c="dimmed" style={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
+            · default
+          </Text>
+        ) : null}
+      </Group>
+      {description ? (
+        <Text size="xs" c="dimmed" truncate="end" title={description}>
+          {description}
+        </Text>
+      ) : null}
+    </Box>
+  );
 }
