@@ -24,17 +24,16 @@ export function BulkActionBar({ count, noun, onClear, children }: BulkActionBarP
       role="region"
       aria-label="Selected rows"
     >
-      {/* On a narrow screen the actions go onto more lines rather than past the edge. */}
-      <Group justify="space-between" gap="sm" wrap="wrap">
-        <Text size="sm" fw={500} aria-live="polite" style={{ whiteSpace: 'nowrap' }}>
+      {/* One line from the left: the count, then the actions. On a narrow screen the actions go on onto
+          further lines, each starting at the left edge; Clear selection keeps to the right of the last. */}
+      <Group gap="xs" wrap="wrap" align="center">
+        <Text size="sm" fw={500} aria-live="polite" mr="xs" style={{ whiteSpace: 'nowrap' }}>
           {selectedCountText(count, noun)}
         </Text>
-        <Group gap="xs" wrap="wrap" justify="flex-end">
-          {children}
-          <Button size="compact-sm" variant="subtle" color="gray" onClick={onClear}>
-            Clear selection
-          </Button>
-        </Group>
+        {children}
+        <Button size="compact-sm" variant="subtle" color="gray" ml="auto" onClick={onClear}>
+          Clear selection
+        </Button>
       </Group>
     </Paper>
   );
