@@ -36,7 +36,8 @@ export function DataTablePagination({
         value={Math.min(page, pages)}
         onChange={onPageChange}
         hideWithOnePage
-        withEdges={pages > 5}
+        // First and last page buttons whenever there are pages to move between, whatever their number.
+        withEdges
         getControlProps={(control) => ({ 'aria-label': `${control} page` })}
       />
     </Group>
