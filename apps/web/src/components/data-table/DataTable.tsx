@@ -115,7 +115,12 @@ export function DataTable<T>({
               </Table.Td>
             ) : null}
             {columns.map((column) => (
-              <Table.Td key={column.key} ta={column.align} visibleFrom={column.visibleFrom}>
+              <Table.Td
+                key={column.key}
+                ta={column.align}
+                visibleFrom={column.visibleFrom}
+                className={column.className}
+              >
                 {column.cell(row)}
               </Table.Td>
             ))}
@@ -170,6 +175,7 @@ export function DataTable<T>({
                   align={column.align}
                   width={column.width}
                   visibleFrom={column.visibleFrom}
+                  className={column.className}
                 />
               ) : (
                 <Table.Th
@@ -177,6 +183,7 @@ export function DataTable<T>({
                   w={column.width}
                   ta={column.align}
                   visibleFrom={column.visibleFrom}
+                  className={column.className}
                 >
                   <Text fw={600} size="xs" c="dimmed" tt="uppercase" truncate>
                     {column.header}

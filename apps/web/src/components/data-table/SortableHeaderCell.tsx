@@ -11,6 +11,7 @@ interface SortableHeaderCellProps {
   align?: 'left' | 'right' | 'center';
   width?: number | string;
   visibleFrom?: MantineBreakpoint;
+  className?: string;
 }
 
 /** A column header that sorts by its column; a second click reverses the order. */
@@ -23,6 +24,7 @@ export function SortableHeaderCell({
   align = 'left',
   width,
   visibleFrom,
+  className,
 }: SortableHeaderCellProps) {
   const active = sortBy === sortKey;
   const Icon = !active ? IconSelector : sortDir === 'asc' ? IconArrowUp : IconArrowDown;
@@ -33,6 +35,7 @@ export function SortableHeaderCell({
       w={width}
       p={0}
       visibleFrom={visibleFrom}
+      className={className}
       aria-sort={active ? (sortDir === 'asc' ? 'ascending' : 'descending') : 'none'}
     >
       <UnstyledButton

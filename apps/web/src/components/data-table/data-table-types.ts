@@ -15,6 +15,8 @@ export interface DataTableColumn<T> {
   align?: 'left' | 'right' | 'center';
   /** Shown only from this screen width up (the column gives way on narrower screens). */
   visibleFrom?: MantineBreakpoint;
+  /** A class of the column's header and cells (a column that gives way below a width of its own, say). */
+  className?: string;
   cell: (row: T) => ReactNode;
 }
 

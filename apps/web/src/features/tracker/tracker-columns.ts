@@ -173,9 +173,14 @@ export function formatDays(value: number): string {
 
 /**
  * A cell as text: days as 'MMM dd, yyyy' and moments (when the permit was created, its last activity) as
- * local date and time, option labels, people's names, numbers grouped; '' when empty.
+ * local date and time, option labels, people's names, numbers grouped; '' when empty (nothing, a blank
+ * text or an option without a label alike), which the table shows as `EMPTY_CELL`.
  */
 export function cellText(column: OverviewColumn | undefined, value: OverviewCell | undefined): string {
+  return readCell(column, value).trim();
+}
+
+function readCell(column: OverviewColumn | undefined, value: OverviewCell | undefined): string {
   if (value === null || value === undefined) return '';
   if (Array.isArray(value)) {
     return value.map((item) => (typeof item === 'string' ? item : item.name)).join(', ');
@@ -189,7 +194,7 @@ export function cellText(column: OverviewColumn | undefined, value: OverviewCell
     case 'Date':
       return formatDateTime(value);
     case 'Enum':
-      return column.options?.find((option) => option.value === value)?.label ?? value;
+      return column.options?.find((option) => option.value === value)?.label || value;
     default:
       return value;
   }
@@ -287,8 +292,17 @@ const WIDTH_BY_TYPE: Record<OverviewColumn['type'], number> = {
   Files: 200,
   Metadata: 260,
 };
-/** Date columns whose cells are moments, shown with their time. */
-const MOMENT_COLUMNS = new Set(['permit.CreateDate', 'permit.LastActivity']);
+/**
+ * Columns that start wider than their type: the permit number and location, the moments (shown with their
+ * time), and the permit's status, whose longest badge ('Cancel requested') is shown whole.
+ */
+const WIDTH_BY_COLUMN: Readonly<Record<string, number>> = {
+  'permit.PermitNumber': 150,
+  'permit.Location': 220,
+  'permit.CreateDate': 190,
+  'permit.LastActivity': 190,
+  'permit.Status': 168,
+};
 /** A header's letters (small, bold capitals) and what stands beside them: padding, sort arrow and order, menu. */
 const HEADER_LETTER_PX = 8;
 const HEADER_CHROME_PX = 84;
@@ -296,19 +310,12 @@ const HEADER_CHROME_PX = 84;
 const MAX_STARTING_WIDTH = 320;
 
 /**
- * A column's starting width: by its type (the permit number and location a little wider), and wide enough
+ * A column's starting width: by its type (a few permit columns wider, `WIDTH_BY_COLUMN`), and wide enough
  * for its header's title beside its sort arrow and menu, up to a limit.
  */
 export function defaultWidth(column: OverviewColumn | undefined): number {
   if (!column) return 160;
-  const base =
-    column.dataId === 'permit.PermitNumber'
-      ? 150
-      : column.dataId === 'permit.Location'
-        ? 220
-        : MOMENT_COLUMNS.has(column.dataId)
-          ? 190
-          : WIDTH_BY_TYPE[column.type];
+  const base = WIDTH_BY_COLUMN[column.dataId] ?? WIDTH_BY_TYPE[column.type];
   const header = Math.ceil(columnTitle(column).length * HEADER_LETTER_PX) + HEADER_CHROME_PX;
   return Math.max(base, Math.min(MAX_STARTING_WIDTH, header));
 }

@@ -313,6 +313,10 @@ describe('column rules', () => {
     expect(cellText(surveyTime, 3.5)).toBe('3.5 d');
     expect(cellText(undefined, [{ id: 'u', name: 'Ann Lee' }])).toBe('Ann Lee');
     expect(cellText(poles, null)).toBe('');
+    // Nothing to show reads the same whatever the column: a blank text, no one, an option without a label.
+    expect(cellText(undefined, '   ')).toBe('');
+    expect(cellText(undefined, [])).toBe('');
+    expect(cellText({ ...status, options: [{ value: 'X', label: '' }] }, 'X')).toBe('X');
     expect(summaryText(created, 'Min', '2026-01-05')).toBe('Jan 05, 2026');
     expect(summaryText(poles, 'Sum', 1500.5)).toBe('1,500.5');
     expect(summaryText(poles, 'Sum', null)).toBe('—');
@@ -411,7 +415,8 @@ describe("a column's starting width", () => {
   it('fits its header beside the sort arrow and menu, from its type up to a limit', () => {
     // 'POLES' sorted: 40 px of letters and 84 px around them, more than a number's 100.
     expect(defaultWidth(poles)).toBe(124);
-    expect(defaultWidth(status)).toBe(150);
+    // The permit's status fits its longest badge, 'Cancel requested'.
+    expect(defaultWidth(status)).toBe(168);
     // The permit's creation is a moment, shown with its time.
     expect(defaultWidth(created)).toBe(190);
     const review = describeColumn({

@@ -24,6 +24,7 @@ import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { DataTableErrorState } from '../../../components/data-table/DataTableErrorState';
 import { DataTableSkeletonRows } from '../../../components/data-table/DataTableSkeletonRows';
+import { EMPTY_CELL } from '../../../components/data-table/empty-cell';
 import { isPlainKey, rowFocusTarget } from '../../../components/data-table/row-focus';
 import { SelectAllCheckbox } from '../../../components/data-table/SelectAllCheckbox';
 import { useFillHeight } from '../../../lib/use-fill-height';
@@ -80,7 +81,7 @@ function Cell({
 }) {
   if (column?.dataId === 'permit.Status') {
     const status = PermitStatus.safeParse(value);
-    if (status.success) return <PermitStatusBadge status={status.data} />;
+    if (status.success) return <PermitStatusBadge status={status.data} shrinks />;
   }
   const text = cellText(column, value);
   if (column?.dataId === 'permit.PermitNumber' && text) {
@@ -106,12 +107,12 @@ function Cell({
     <Text
       size="sm"
       truncate
-      title={text}
+      title={text || undefined}
       fw={column?.dataId === 'permit.PermitNumber' ? 600 : undefined}
       c={text ? undefined : 'dimmed'}
       style={isNumericColumn(column) ? { fontVariantNumeric: 'tabular-nums' } : undefined}
     >
-      {text || '—'}
+      {text || EMPTY_CELL}
     </Text>
   );
 }

@@ -5,7 +5,10 @@ import { PERMIT_STATUS_COLORS, PERMIT_STATUS_LABELS } from '../timer-text';
 interface PermitStatusBadgeProps {
   status: PermitStatus;
   size?: BadgeProps['size'];
-  /** Gives way to what stands beside it in a narrow cell, cut short with its whole label on hover. */
+  /**
+   * Gives way to what stands beside it or to a narrow cell, cut short with its whole label on hover (its
+   * cell should still be wide enough for the longest label, 'Cancel requested', at its starting width).
+   */
   shrinks?: boolean;
 }
 
@@ -15,7 +18,7 @@ export function PermitStatusBadge({ status, size, shrinks = false }: PermitStatu
     <Badge
       size={size}
       variant="light"
-      style={shrinks ? { flexShrink: 1, minWidth: 0 } : { flexShrink: 0 }}
+      style={shrinks ? { flexShrink: 1, minWidth: 0, maxWidth: '100%' } : { flexShrink: 0 }}
       title={shrinks ? PERMIT_STATUS_LABELS[status] : undefined}
       color={PERMIT_STATUS_COLORS[status]}
       radius="sm"
