@@ -15,7 +15,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
-          <Notifications position="bottom-right" limit={5} zIndex={1000} />
+          <Notifications position="top-right" limit={5} zIndex={1000} />
           {children}
         </ModalsProvider>
       </QueryClientProvider>

@@ -11,18 +11,14 @@ import { setPageNotification } from './page-notification-store';
 
 let sequence = 0;
 
-/**
- * Shows a notification: a toast, and for page errors also the page alert. Errors show at the top right, where
- * they are looked for; the rest (a view saved, an export done) at the bottom right, clear of the toolbars at
- * the top of the page that people go on working with while they show.
- */
+/** Shows a notification: a toast at the top right, and for page errors also the page alert. */
 export function notify(notification: UiNotification): string {
   const id = `notification-${++sequence}`;
   if (notification.type === 'error' && notification.isPage) setPageNotification(notification);
   if (notification.bubbleHidden) return id;
   notifications.show({
     id,
-    position: notification.type === 'error' ? 'top-right' : 'bottom-right',
+    position: 'top-right',
     color: notificationColors[notification.type],
     title: notification.title,
     autoClose: notificationDurations[notification.type],
