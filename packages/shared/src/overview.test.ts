@@ -3,6 +3,7 @@ import {
   describeColumn,
   type FilterGroup,
   FilterGroupInput,
+  filterFittingColumns,
   filterValueProblem,
   hasTooManyGroups,
   isCompleteRow,
@@ -119,6 +120,52 @@ describe('the filter tree as sent', () => {
         groups: [{ groups: [{ groups: [{ groups: [{ groups: [{ groups: groups(200) }] }] }] }] }],
       }),
     ).toBe(false);
+  });
+});
+
+describe('filterFittingColumns', () => {
+  const number = { type: 'Text' as const, operators: ['Contains' as const] };
+  const count = { type: 'Number' as const, operators: ['Equals' as const] };
+  const columns = new Map<string, typeof number | typeof count>([
+    ['permit.PermitNumber', number],
+    ['prop.poles', count],
+  ]);
+
+  it('keeps the rows the columns apply and drops the groups left empty', () => {
+    const filter: FilterGroup = {
+      condition: 'And',
+      rows: [row('a'), row('b', { operator: 'Equals' })],
+      groups: [
+        { condition: 'Or', rows: [row('c', { dataId: 'prop.gone' })], groups: [] },
+        {
+          condition: 'Or',
+          rows: [row('d', { dataId: 'prop.poles', operator: 'Equals', value: 'three' })],
+          groups: [],
+        },
+        {
+          condition: 'Or',
+          rows: [row('e', { dataId: 'prop.poles', operator: 'Equals', value: 3 })],
+          groups: [],
+        },
+      ],
+    };
+    expect(filterFittingColumns(filter, (id) => columns.get(id))).toEqual({
+      condition: 'And',
+      rows: [row('a')],
+      groups: [
+        {
+          condition: 'Or',
+          rows: [row('e', { dataId: 'prop.poles', operator: 'Equals', value: 3 })],
+          groups: [],
+        },
+      ],
+    });
+  });
+
+  it('is null when no row is left', () => {
+    expect(filterFittingColumns(null, (id) => columns.get(id))).toBeNull();
+    const filter: FilterGroup = { condition: 'And', rows: [row('a', { dataId: 'prop.gone' })], groups: [] };
+    expect(filterFittingColumns(filter, (id) => columns.get(id))).toBeNull();
   });
 });
 

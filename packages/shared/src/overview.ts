@@ -287,6 +287,31 @@ export function filterRowsOf(group: FilterGroup | null): FilterRow[] {
   return [...group.rows, ...group.groups.flatMap(filterRowsOf)];
 }
 
+/**
+ * The filter with only the rows a reader's columns can apply: a known column whose operators include the
+ * row's and whose values the row's value fits. A view or a link may carry rows on columns of projects the
+ * reader does not see, or on a column that has since changed; what is left is normalized.
+ */
+export function filterFittingColumns(
+  filter: FilterGroup | null,
+  columnOf: (dataId: string) => Pick<OverviewColumn, 'type' | 'options' | 'operators'> | undefined,
+): FilterGroup | null {
+  if (!filter) return null;
+  const fits = (row: FilterRow) => {
+    if (!isCompleteRow(row)) return false;
+    const column = columnOf(row.dataId);
+    return (
+      !!column && column.operators.includes(row.operator) && filterValueProblem(column, row.value) === null
+    );
+  };
+  const prune = (group: FilterGroup): FilterGroup => ({
+    condition: group.condition,
+    rows: group.rows.filter(fits),
+    groups: group.groups.map(prune),
+  });
+  return normalizeFilter(prune(filter));
+}
+
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -8,6 +8,7 @@ import {
   tidyViewOptions,
   ViewId,
   ViewPrefsInput,
+  viewOptionsKey,
 } from './views.ts';
 
 const FOLDER = '0a4c2f38-6a7e-4f4e-9d59-7b3e0f1a2b3c';
@@ -84,6 +85,30 @@ describe('tidyViewOptions', () => {
     expect(tidy.columnOptions).toEqual([]);
     expect(tidy.filterOptions?.rows).toEqual([status]);
     expect(tidy.sortOptions).toHaveLength(1);
+  });
+});
+
+describe('viewOptionsKey', () => {
+  const options = (rowId: string, value: string) => ({
+    columnOptions: ['permit.Status', 'permit.PermitNumber'],
+    filterOptions: {
+      condition: 'And' as const,
+      rows: [{ id: rowId, dataId: 'permit.Status', operator: 'Equals' as const, value }],
+      groups: [],
+    },
+    sortOptions: [{ dataId: 'permit.PermitNumber', direction: 'Descending' as const }],
+    summaryRowOptions: [],
+  });
+
+  it('is one text for one table, whatever the filter rows are called', () => {
+    expect(viewOptionsKey(options('a', 'Active'))).toBe(viewOptionsKey(options('b', 'Active')));
+  });
+
+  it('tells tables apart by a value, and compares them as they are saved', () => {
+    expect(viewOptionsKey(options('a', 'Active'))).not.toBe(viewOptionsKey(options('a', 'Draft')));
+    const withEmptyGroup = options('a', 'Active');
+    withEmptyGroup.filterOptions.groups.push({ condition: 'Or', rows: [], groups: [] } as never);
+    expect(viewOptionsKey(withEmptyGroup)).toBe(viewOptionsKey(options('a', 'Active')));
   });
 });
 

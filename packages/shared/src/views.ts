@@ -412,6 +412,41 @@ export function tidyViewOptions(options: {
   };
 }
 
+/** A value with the keys of its objects in order, so that two readings of one value give one JSON text. */
+function ordered(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(ordered);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, ordered((value as Record<string, unknown>)[key])]),
+  );
+}
+
+function withoutRowIds(group: FilterGroup): unknown {
+  return {
+    condition: group.condition,
+    rows: group.rows.map(({ id: _id, ...row }) => row),
+    groups: group.groups.map(withoutRowIds),
+  };
+}
+
+/**
+ * A view's columns, filter, sorts and summaries as one comparable text, as `tidyViewOptions` saves them and
+ * without the filter rows' ids: two options with one key show the same table.
+ */
+export function viewOptionsKey(options: Parameters<typeof tidyViewOptions>[0]): string {
+  const tidy = tidyViewOptions(options);
+  return JSON.stringify(
+    ordered([
+      tidy.columnOptions,
+      tidy.filterOptions && withoutRowIds(tidy.filterOptions),
+      tidy.sortOptions,
+      tidy.summaryRowOptions,
+    ]),
+  );
+}
+
 /**
  * Why options as `tidyViewOptions` leaves them cannot be saved, or null: the project-name column that a filter
  * on the project name adds counts towards the most columns a view shows, like any other.

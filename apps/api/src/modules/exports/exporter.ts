@@ -46,20 +46,29 @@ export function exportFileName(
 }
 
 /**
- * The columns with their `Date` cells written as `timeZone`'s wall clock reads them (neither a workbook nor a
- * CSV file holds a zone): as a date and time in a workbook, as `YYYY-MM-DD HH:MM:SS` in a CSV file.
+ * A moment as a file writes it, as `timeZone`'s wall clock reads it (neither a workbook nor a CSV file holds a
+ * zone): a date and time in a workbook, `YYYY-MM-DD HH:MM:SS` in a CSV file.
  */
+export function momentCell(at: Date, format: ExportFormat, timeZone: string): string | Date {
+  return format === 'Csv' ? wallClockText(at, timeZone) : wallClockDate(at, timeZone);
+}
+
+/** A day (`YYYY-MM-DD`) as a file writes it: a date in a workbook, the day as it is in a CSV file. */
+export function dayCell(day: string, format: ExportFormat): string | Date {
+  return format === 'Csv' ? day : new Date(`${day}T00:00:00Z`);
+}
+
+/** The columns with their `Date` cells written as moments in `timeZone` (see `momentCell`). */
 function momentsIn<Row>(
   columns: ExportColumn<Row>[],
   format: ExportFormat,
   timeZone: string,
 ): ExportColumn<Row>[] {
-  const local = (at: Date) => (format === 'Csv' ? wallClockText(at, timeZone) : wallClockDate(at, timeZone));
   return columns.map((column) => ({
     ...column,
     value: (row) => {
       const cell = column.value(row);
-      return cell instanceof Date ? local(cell) : cell;
+      return cell instanceof Date ? momentCell(cell, format, timeZone) : cell;
     },
   }));
 }

@@ -6,10 +6,8 @@ import {
   type OverviewMetadata,
   type OverviewRow,
   type OverviewUser,
-  wallClockDate,
-  wallClockText,
 } from '@crossarm/shared';
-import type { ExportColumn } from '../exports/exporter.ts';
+import { dayCell, type ExportColumn, momentCell } from '../exports/exporter.ts';
 
 // How an overview column reads in an exported file: its header, and its cells typed for the format. A
 // workbook gets numbers as numbers and dates as dates; a CSV file gets days as `YYYY-MM-DD` and moments as
@@ -33,10 +31,9 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
  * reads it; the value as it came when it reads as neither.
  */
 function dateCell(value: string, format: ExportFormat, timeZone: string): string | Date {
-  if (ISO_DAY.test(value)) return format === 'Csv' ? value : new Date(`${value}T00:00:00Z`);
+  if (ISO_DAY.test(value)) return dayCell(value, format);
   const moment = new Date(value);
-  if (Number.isNaN(moment.getTime())) return value;
-  return format === 'Csv' ? wallClockText(moment, timeZone) : wallClockDate(moment, timeZone);
+  return Number.isNaN(moment.getTime()) ? value : momentCell(moment, format, timeZone);
 }
 
 /** Days with at most two decimals, as the table shows them. */

@@ -1,15 +1,12 @@
 import {
   type CustomView,
   type FieldError,
-  type FilterGroup,
-  type FilterRow,
-  filterValueProblem,
-  isCompleteRow,
-  normalizeFilter,
+  filterFittingColumns,
   type ParsedCustomViewInput,
   tidyColumnsProblem,
   tidyViewOptions,
   type ViewOptions,
+  viewOptionsKey,
 } from '@crossarm/shared';
 import type { Executor } from '../../db/database.ts';
 import type { ServiceContext } from '../../http/context.ts';
@@ -27,22 +24,10 @@ import type { StoredView, ViewScope } from './repo.ts';
 function fitToCatalogue<View extends ViewOptions>(view: View, catalogue: Catalogue): View {
   const columnOf = (dataId: string | null | undefined) =>
     dataId ? catalogue.get(dataId)?.column : undefined;
-  const usable = (row: FilterRow) => {
-    if (!isCompleteRow(row)) return false;
-    const column = columnOf(row.dataId);
-    return (
-      !!column && column.operators.includes(row.operator) && filterValueProblem(column, row.value) === null
-    );
-  };
-  const prune = (group: FilterGroup): FilterGroup => ({
-    condition: group.condition,
-    rows: group.rows.filter(usable),
-    groups: group.groups.map(prune),
-  });
   return {
     ...view,
     columnOptions: view.columnOptions.filter((dataId) => catalogue.has(dataId)),
-    filterOptions: view.filterOptions && normalizeFilter(prune(view.filterOptions)),
+    filterOptions: filterFittingColumns(view.filterOptions, columnOf),
     sortOptions: view.sortOptions.filter((sort) => columnOf(sort.dataId)?.sortable),
     summaryRowOptions: view.summaryRowOptions.filter((option) =>
       columnOf(option.dataId)?.metrics.includes(option.metric),
@@ -98,35 +83,6 @@ export async function viewToSave(
   return { view, catalogue };
 }
 
-/** A value with the keys of its objects in order, so that two readings of one value give one JSON text. */
-function ordered(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(ordered);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.keys(value)
-      .sort()
-      .map((key) => [key, ordered((value as Record<string, unknown>)[key])]),
-  );
-}
-
-/** A view's options as one comparable text: as they are saved, filter rows without their ids. */
-function optionsKey(options: ViewOptions): string {
-  const tidy = tidyViewOptions(options);
-  const withoutIds = (group: FilterGroup): unknown => ({
-    condition: group.condition,
-    rows: group.rows.map(({ id: _id, ...row }) => row),
-    groups: group.groups.map(withoutIds),
-  });
-  return JSON.stringify(
-    ordered([
-      tidy.columnOptions,
-      tidy.filterOptions && withoutIds(tidy.filterOptions),
-      tidy.sortOptions,
-      tidy.summaryRowOptions,
-    ]),
-  );
-}
-
 const optionsOf = (view: ViewOptions): ViewOptions => ({
   columnOptions: view.columnOptions,
   filterOptions: view.filterOptions,
@@ -147,9 +103,9 @@ export function optionsToOverwrite(
   sent: ViewOptions,
   catalogue: Catalogue,
 ): ViewOptions {
-  const shown = optionsKey(fitToCatalogue(stored, catalogue));
-  if (shown === optionsKey(stored)) return optionsOf(sent);
-  if (optionsKey(sent) === shown) return optionsOf(stored);
+  const shown = viewOptionsKey(fitToCatalogue(stored, catalogue));
+  if (shown === viewOptionsKey(stored)) return optionsOf(sent);
+  if (viewOptionsKey(sent) === shown) return optionsOf(stored);
   throw conflict(
     'This view uses columns or filters on projects you do not see, so your changes can only be saved as a new view.',
   );

@@ -9,6 +9,7 @@ import {
   type ParsedCustomViewInput,
   SYSTEM_VIEW_IDS,
   type ViewListItem,
+  type ViewOptions,
   type ViewPermissions,
 } from '@crossarm/shared';
 import type { Executor } from '../../db/database.ts';
@@ -125,6 +126,18 @@ function keepViews(prefs: StoredPrefs, keep: (id: string) => boolean): StoredPre
   };
 }
 
+/** A stored view's columns, filter, sorts and summaries. */
+function optionsOfRow(
+  row: Pick<ViewRow, 'column_options' | 'filter_options' | 'sort_options' | 'summary_row_options'>,
+): ViewOptions {
+  return {
+    columnOptions: row.column_options,
+    filterOptions: row.filter_options,
+    sortOptions: row.sort_options,
+    summaryRowOptions: row.summary_row_options,
+  };
+}
+
 function present(row: ViewRow, permissions: ViewPermissions, scope: ViewScope): CustomView {
   return {
     id: row.id,
@@ -132,10 +145,7 @@ function present(row: ViewRow, permissions: ViewPermissions, scope: ViewScope): 
     description: row.description,
     application: row.application,
     type: row.type,
-    columnOptions: row.column_options,
-    filterOptions: row.filter_options,
-    sortOptions: row.sort_options,
-    summaryRowOptions: row.summary_row_options,
+    ...optionsOfRow(row),
     isSummaryVisible: row.is_summary_visible,
     permissions: shownGrants(row, permissions, scope),
     mapCenter: row.map_center,
@@ -278,16 +288,7 @@ export async function overwriteView(
     const options =
       held.row.owner_user_id === scope.userId
         ? view
-        : optionsToOverwrite(
-            {
-              columnOptions: stored.column_options,
-              filterOptions: stored.filter_options,
-              sortOptions: stored.sort_options,
-              summaryRowOptions: stored.summary_row_options,
-            },
-            view,
-            catalogue,
-          );
+        : optionsToOverwrite(optionsOfRow(stored), view, catalogue);
     await updateView(trx, id, { ...view, ...options });
     if (changesGrants) {
       await replacePermissions(trx, id, grants);

@@ -1,9 +1,9 @@
 import {
   columnTitle,
   type FilterGroup,
+  filterFittingColumns,
   filterOnColumns,
   filterRowsOf,
-  filterValueProblem,
   formatDate,
   formatDateTime,
   formatNumber,
@@ -250,7 +250,7 @@ export function fitToCatalogue(
 ): TrackerState {
   let known = state.columns.filter((id) => columns.has(id));
   if (known.length === 0) known = defaults.filter((id) => columns.has(id));
-  const filter = state.filter ? fittingFilter(state.filter, columns) : null;
+  const filter = filterFittingColumns(state.filter, (id) => columns.get(id));
   // A linked filter on a column the table does not show brings the column, as the filter builder does, so
   // that saving the view keeps the filter.
   const shown = withFilteredColumns(known, filter);
@@ -261,24 +261,6 @@ export function fitToCatalogue(
     summary: state.summary.filter((option) => columns.get(option.dataId)?.metrics.includes(option.metric)),
     filter,
   };
-}
-
-function fittingFilter(group: FilterGroup, columns: ReadonlyMap<string, OverviewColumn>): FilterGroup | null {
-  const keep = (row: FilterGroup['rows'][number]) => {
-    const column = row.dataId ? columns.get(row.dataId) : undefined;
-    return Boolean(
-      column &&
-        row.operator &&
-        column.operators.includes(row.operator) &&
-        filterValueProblem(column, row.value) === null,
-    );
-  };
-  const prune = (current: FilterGroup): FilterGroup => ({
-    ...current,
-    rows: current.rows.filter(keep),
-    groups: current.groups.map(prune),
-  });
-  return normalizeFilter(prune(group));
 }
 
 const WIDTH_BY_TYPE: Record<OverviewColumn['type'], number> = {

@@ -7,6 +7,7 @@ import {
   type ViewListItem,
   type ViewPermissionLevel,
   type ViewPermissions,
+  viewOptionsKey,
 } from '@crossarm/shared';
 import { fitToCatalogue } from '../tracker/tracker-columns';
 import {
@@ -91,14 +92,13 @@ export function unsavedSearchNote(state: Pick<TrackerState, 'search'>): string |
 
 /** The saved parts of a table, in one comparable form. */
 function savedKey(state: TrackerState): string {
-  const input = viewInputOf(state, { name: '', description: '' });
-  return JSON.stringify([
-    input.columnOptions,
-    input.filterOptions,
-    input.sortOptions,
-    input.summaryRowOptions,
-    input.isSummaryVisible,
-  ]);
+  const options = {
+    columnOptions: state.columns,
+    filterOptions: state.filter,
+    sortOptions: state.sorts,
+    summaryRowOptions: state.summary,
+  };
+  return JSON.stringify([viewOptionsKey(options), state.summaryVisible]);
 }
 
 /**
