@@ -161,7 +161,22 @@ interface ContextRow {
  * read from them in SQL, so only those entries travel.
  */
 export async function loadOverviewContext(db: Executor, scope: OverviewScope): Promise<OverviewContext> {
-  const result = await sql<ContextRow>`WITH vp AS MATERIALIZED ${visibleProjects(scope)},
+  return readContext(db, visibleProjects(scope));
+}
+
+/**
+ * Every column that exists for anyone: those of every project's published templates. It tells a part of a
+ * view that someone else still sees from one that is gone for everyone (a template withdrawn, a property
+ * taken out of it).
+ */
+export async function loadEveryColumn(db: Executor): Promise<Catalogue> {
+  const everyProject = sql<{ project_id: string; pole_owner: boolean }>`(
+    SELECT j.id AS project_id, false AS pole_owner FROM projects j)`;
+  return (await readContext(db, everyProject)).catalogue;
+}
+
+async function readContext(db: Executor, visible: Sql): Promise<OverviewContext> {
+  const result = await sql<ContextRow>`WITH vp AS MATERIALIZED ${visible},
       defs AS (SELECT DISTINCT wt.definition AS d FROM workflow_templates wt
         JOIN vp ON vp.project_id = wt.project_id WHERE wt.status = 'Published'),
       stages AS (SELECT st ->> 'libraryEntryId' AS stage_id, st -> 'tasks' AS tasks

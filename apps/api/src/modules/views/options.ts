@@ -92,19 +92,22 @@ const optionsOf = (view: ViewOptions): ViewOptions => ({
 
 /**
  * The columns, filter, sorts and summaries an overwrite by someone other than the owner leaves (the owner's
- * is saved as sent). A view shared with another organization may
- * use columns of projects the caller does not see, which the caller was never shown (`fitted`), and an
- * overwrite never removes them: when the stored view fits the caller's columns whole, what was sent is
- * saved; when what was sent is what the caller was shown, the stored options stay as they are (a new name,
- * description or sharing is saved without them); anything else is refused (409) and nothing is written.
+ * is saved as sent). A view shared with another organization may use columns of projects the caller does not
+ * see, which the caller was never shown (`fitted`), and an overwrite never removes them: when the caller is
+ * shown every part of the stored view that still exists for anyone (`everyColumn`: a part gone for everyone,
+ * such as a property taken out of its template, hides nothing), what was sent is saved; when what was sent is
+ * what the caller was shown, the stored options stay as they are (a new name, description or sharing is saved
+ * without them); anything else is refused (409) and nothing is written.
  */
-export function optionsToOverwrite(
+export async function optionsToOverwrite(
   stored: ViewOptions,
   sent: ViewOptions,
   catalogue: Catalogue,
-): ViewOptions {
+  everyColumn: () => Promise<Catalogue>,
+): Promise<ViewOptions> {
   const shown = viewOptionsKey(fitToCatalogue(stored, catalogue));
   if (shown === viewOptionsKey(stored)) return optionsOf(sent);
+  if (shown === viewOptionsKey(fitToCatalogue(stored, await everyColumn()))) return optionsOf(sent);
   if (viewOptionsKey(sent) === shown) return optionsOf(stored);
   throw conflict(
     'This view uses columns or filters on projects you do not see, so your changes can only be saved as a new view.',

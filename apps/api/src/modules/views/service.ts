@@ -15,6 +15,7 @@ import {
 import type { Executor } from '../../db/database.ts';
 import { type ServiceContext, transact } from '../../http/context.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
+import { loadEveryColumn } from '../overview/catalogue.ts';
 import { levelOn, overwriteRights, THE_VIEW, viewScopeOf } from './access.ts';
 import { fitted, optionsToOverwrite, viewToSave } from './options.ts';
 import { atLeast, flagsFor, grantsToSave, levelOf, shownGrants } from './policy.ts';
@@ -288,7 +289,7 @@ export async function overwriteView(
     const options =
       held.row.owner_user_id === scope.userId
         ? view
-        : optionsToOverwrite(optionsOfRow(stored), view, catalogue);
+        : await optionsToOverwrite(optionsOfRow(stored), view, catalogue, () => loadEveryColumn(trx));
     await updateView(trx, id, { ...view, ...options });
     if (changesGrants) {
       await replacePermissions(trx, id, grants);

@@ -640,6 +640,31 @@ describe('sharing', () => {
     ).toMatchObject({ columnOptions: ['permit.PermitNumber'] });
   });
 
+  it('lets a sharee change a view whose hidden parts are gone for everyone (their project deleted)', async () => {
+    const { view, projectId } = await viewOnHiddenProperty('Views Gone Height', 'VWG', {
+      users: [],
+      organizations: [{ id: s.otherAttacherOrg, permission: 'Edit' }],
+    });
+    const seen = optionsOf(dataOf(await get(s.otherAttacherMember, view.id)));
+    const change = body({ ...seen, columnOptions: ['permit.PermitNumber', 'permit.Status'] });
+    // While the property is in a published template, someone sees it: the sharee's change is refused.
+    expect((await put(s.otherAttacherMember, view.id, change)).statusCode).toBe(409);
+
+    await t.db.deleteFrom('projects').where('id', '=', projectId).execute();
+    const saved = await put(s.otherAttacherMember, view.id, change);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const stored = await t.db
+      .selectFrom('custom_views')
+      .select(['column_options', 'sort_options', 'summary_row_options'])
+      .where('id', '=', view.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({
+      column_options: ['permit.PermitNumber', 'permit.Status'],
+      sort_options: [],
+      summary_row_options: [],
+    });
+  });
+
   it("saves the owner's changes as sent, though the view uses columns the owner no longer sees", async () => {
     const { view, projectId } = await viewOnHiddenProperty('Views Owner Left', 'VWO', {
       users: [],
