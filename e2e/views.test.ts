@@ -180,6 +180,7 @@ describe.skipIf(!chromiumPath)('saved views in a browser', () => {
     await menu.getByRole('menuitem', { name: 'Save as new view…' }).click();
     const dialog = dana.getByRole('dialog', { name: 'Save as new view' });
     await dialog.getByLabel(/^Name/).fill(VIEW_NAME);
+    await dialog.getByLabel('Description').fill('Active permits with the most poles first');
     await dialog.getByRole('button', { name: 'Save view' }).click();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => heading(dana).innerText()).toBe(VIEW_NAME);
@@ -751,6 +752,10 @@ describe.skipIf(!chromiumPath)('saved views in a browser', () => {
     await expect
       .poll(() => dana.getByRole('menu').getByRole('menuitem', { name: VIEW_NAME }).count())
       .toBe(1);
+    // The view's description is in the list beneath its name.
+    await expect
+      .poll(() => dana.getByRole('menu').getByText('Active permits with the most poles first').count())
+      .toBe(1);
     await settled(dana);
     await screenshot(dana, 'views-all-views-dark');
     await dana.keyboard.press('Escape');
@@ -769,5 +774,16 @@ describe.skipIf(!chromiumPath)('saved views in a browser', () => {
     await expect.poll(() => panel.getByRole('listitem', { name: VIEW_NAME }).count()).toBe(1);
     await settled(dana);
     await screenshot(dana, 'views-favourites-panel-dark');
+    await dana.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+
+    // A notice over the table: hiding the sorted column says what went with it.
+    await dana.getByRole('button', { name: 'Columns' }).click();
+    const picker = dana.getByRole('dialog', { name: 'Columns' });
+    await picker.getByRole('button', { name: 'Hide Poles' }).click();
+    await picker.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => dana.getByText(/^Removed .* on hidden columns$/).count()).toBe(1);
+    await settled(dana);
+    await screenshot(dana, 'tracker-removed-notice-dark');
   });
 });
