@@ -1,8 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One runner, three projects: pure shared code, the API against a real database, and the browser flows.
+// Files run on every core: a worker's file mostly waits on its database or browser, so none is kept back for
+// the runner itself (Vitest's own default), which halves a two-core machine.
 export default defineConfig({
   test: {
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' },
@@ -30,7 +34,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Each file starts its own server and browser; two at a time keep a small machine responsive.
+          maxWorkers: Math.min(2, availableParallelism()),
+          sequence: { groupOrder: 1 },
           env: { TZ: 'UTC' },
         },
       },

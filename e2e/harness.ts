@@ -43,9 +43,22 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the real server, as `npm start` does, on a free port with a fresh data directory. */
+/**
+ * Starts the real server, as `npm start` does, on a free port with a fresh data directory. Browser test files
+ * run side by side, so a port found free can be taken before the server binds it: the server is then started
+ * again on another.
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOn(await freePort(), env);
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startServerOn(port: number, env: Record<string, string>): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'crossarm-e2e-'));
   // A copy of the build per server, so a test can publish a "new version" without touching the real one.
   const webDist = path.join(dataDir, 'web');
@@ -73,7 +86,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const url = `http://localhost:${port}`;
   const deadline = Date.now() + 90_000;
   while (!log.includes('Crossarm is running')) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
+    if (child.exitCode !== null) {
+      await rm(dataDir, { recursive: true, force: true });
+      throw new Error(`server exited early:\n${log}`);
+    }
     if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
