@@ -166,8 +166,7 @@ export async function loadOverviewContext(db: Executor, scope: OverviewScope): P
 
 /**
  * Every column that exists for anyone: those of every project's published templates. It tells a part of a
- * view that someone else still sees from one that is gone for everyone (a template withdrawn, a property
- * taken out of it).
+ * view that someone else still sees from one that is gone for everyone (its project deleted).
  */
 export async function loadEveryColumn(db: Executor): Promise<Catalogue> {
   const everyProject = sql<{ project_id: string; pole_owner: boolean }>`(

@@ -95,7 +95,7 @@ const optionsOf = (view: ViewOptions): ViewOptions => ({
  * is saved as sent). A view shared with another organization may use columns of projects the caller does not
  * see, which the caller was never shown (`fitted`), and an overwrite never removes them: when the caller is
  * shown every part of the stored view that still exists for anyone (`everyColumn`: a part gone for everyone,
- * such as a property taken out of its template, hides nothing), what was sent is saved; when what was sent is
+ * such as one whose project was deleted, hides nothing), what was sent is saved; when what was sent is
  * what the caller was shown, the stored options stay as they are (a new name, description or sharing is saved
  * without them); anything else is refused (409) and nothing is written.
  */

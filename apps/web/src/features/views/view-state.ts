@@ -60,17 +60,22 @@ export function trackerStateOfView(view: SavedParts): TrackerState {
   };
 }
 
+/** The table's columns, filter, sorts and summaries, as a view names them. */
+function optionsOfState(state: TrackerState) {
+  return {
+    columnOptions: state.columns,
+    filterOptions: state.filter,
+    sortOptions: state.sorts,
+    summaryRowOptions: state.summary,
+  };
+}
+
 /** The body that saves the table as a table view; `permissions` left out keeps them as they are. */
 export function viewInputOf(
   state: TrackerState,
   details: { name: string; description: string; permissions?: ViewPermissions },
 ): CustomViewInput {
-  const tidy = tidyViewOptions({
-    columnOptions: state.columns,
-    filterOptions: state.filter,
-    sortOptions: state.sorts,
-    summaryRowOptions: state.summary,
-  });
+  const tidy = tidyViewOptions(optionsOfState(state));
   return {
     name: details.name.trim(),
     description: details.description.trim(),
@@ -92,13 +97,7 @@ export function unsavedSearchNote(state: Pick<TrackerState, 'search'>): string |
 
 /** The saved parts of a table, in one comparable form. */
 function savedKey(state: TrackerState): string {
-  const options = {
-    columnOptions: state.columns,
-    filterOptions: state.filter,
-    sortOptions: state.sorts,
-    summaryRowOptions: state.summary,
-  };
-  return JSON.stringify([viewOptionsKey(options), state.summaryVisible]);
+  return JSON.stringify([viewOptionsKey(optionsOfState(state)), state.summaryVisible]);
 }
 
 /**
