@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { InjectOptions } from 'fastify';
 import { importJWK, SignJWT } from 'jose';
 import type { KyselyPlugin } from 'kysely';
+import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { parseConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/database.ts';
@@ -20,6 +21,16 @@ export const option = (name: string, fallback: string) => {
 };
 /** The PostgreSQL server that holds the benchmark databases. */
 export const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** Runs a statement on the benchmark server's maintenance database (CREATE and DROP DATABASE). */
+export async function adminStatement(statement: string) {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
 /** A line of the report. */
 export const out = (line: string) => process.stdout.write(`${line}\n`);
 

@@ -23,7 +23,7 @@ import type { FilterGroupDraft, OverviewRequest } from '@crossarm/shared';
 import { CompiledQuery, type KyselyPlugin, type RawBuilder, sql } from 'kysely';
 import pg from 'pg';
 import { CLOCK_DAYS_AHEAD, timerDaysSql } from '../apps/api/src/modules/overview/place-columns.ts';
-import { ADMIN_URL, databaseUrl, flag, openBench, option, out } from './harness.ts';
+import { ADMIN_URL, adminStatement, databaseUrl, flag, openBench, option, out } from './harness.ts';
 import { buildPermitWorld, describeWorld, hasWorld, type PermitWorld } from './permit-world.ts';
 
 const PERMITS = Number(option('permits', '10000'));
@@ -540,10 +540,7 @@ out(JSON.stringify({ database: bench.kind, permits: PERMITS, runs: RUNS, results
 await bench.close();
 if (!KEEP) {
   if (ON_POSTGRES) {
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE ${DATABASE}`);
-    await admin.end();
+    await adminStatement(`DROP DATABASE ${DATABASE}`);
   } else if (pgliteDir) {
     rmSync(pgliteDir, { recursive: true, force: true });
   }

@@ -41,7 +41,13 @@ import { registerErrorHandler, sendRouteNotFound } from './plugins/error-handler
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerStaticWeb } from './plugins/static-web.ts';
 import { createHub, type Hub } from './realtime/hub.ts';
-import { createPublisher, type EventInput, type Publisher, recordEvent } from './realtime/outbox.ts';
+import {
+  createPublisher,
+  type EventInput,
+  type Publisher,
+  recordEvent,
+  recordEvents,
+} from './realtime/outbox.ts';
 import { hubAccess } from './realtime/permit-room.ts';
 import { createLocalStorage, type FileStorage } from './storage/file-storage.ts';
 
@@ -55,6 +61,8 @@ declare module 'fastify' {
     events: {
       /** Records an event in the caller's transaction; it is published once that transaction commits. */
       record(db: Executor, event: EventInput): Promise<void>;
+      /** Records many events in one statement, in the order given. */
+      recordAll(db: Executor, events: EventInput[]): Promise<void>;
       /** Publishes committed events now; call after a transaction that recorded events commits. */
       flush(): Promise<number>;
     };
@@ -123,7 +131,7 @@ export async function buildApp({ config, db, identityKeys }: AppDependencies): P
   const hub = await createHub(app.server, auth, app.log, config.redisUrl, hubAccess(app));
   const publisher: Publisher = createPublisher(db, hub.emit);
   app.decorate('hub', hub);
-  app.decorate('events', { record: recordEvent, flush: publisher.flush });
+  app.decorate('events', { record: recordEvent, recordAll: recordEvents, flush: publisher.flush });
   const mailer = createLogMailer(db, app.log, config.env !== 'production');
   app.decorate('mailer', mailer);
   app.decorate('storage', createLocalStorage(config.filesDir));

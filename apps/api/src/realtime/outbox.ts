@@ -1,4 +1,5 @@
 import { HubEvent } from '@crossarm/shared';
+import { sql } from 'kysely';
 import type { Db, Executor } from '../db/database.ts';
 
 /** An event others must see, recorded in the same transaction as the write that caused it. */
@@ -23,19 +24,32 @@ export interface EventInput {
 }
 
 export async function recordEvent(db: Executor, event: EventInput) {
-  await db
-    .insertInto('events')
-    .values({
-      type: event.type,
-      user_id: event.userId ?? null,
-      organization_id: event.organizationId ?? null,
-      permit_id: event.permitId ?? null,
-      project_id: event.projectId ?? null,
-      except_permit_id: event.exceptPermitId ?? null,
-      payload: JSON.stringify(event.payload ?? {}),
-      connection_id: event.connectionId ?? null,
-    })
-    .execute();
+  await recordEvents(db, [event]);
+}
+
+/** Records many events in one statement, in the order given, whatever their number. */
+export async function recordEvents(db: Executor, events: EventInput[]) {
+  if (events.length === 0) return;
+  const rows = events.map((event) => ({
+    type: event.type,
+    user_id: event.userId ?? null,
+    organization_id: event.organizationId ?? null,
+    permit_id: event.permitId ?? null,
+    project_id: event.projectId ?? null,
+    except_permit_id: event.exceptPermitId ?? null,
+    payload: event.payload ?? {},
+    connection_id: event.connectionId ?? null,
+  }));
+  await sql`
+    INSERT INTO events (type, user_id, organization_id, permit_id, project_id, except_permit_id, payload, connection_id)
+    SELECT e.type, e.user_id, e.organization_id, e.permit_id, e.project_id, e.except_permit_id, e.payload,
+      e.connection_id
+    FROM ROWS FROM (
+      jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS (type text, user_id uuid, organization_id uuid,
+        permit_id uuid, project_id uuid, except_permit_id uuid, payload jsonb, connection_id text)
+    ) WITH ORDINALITY AS e(type, user_id, organization_id, permit_id, project_id, except_permit_id, payload,
+      connection_id, n)
+    ORDER BY e.n`.execute(db);
 }
 
 /** Tells a user's open sessions to reload (status, permissions or profile changed). */
@@ -92,7 +106,7 @@ export interface PublishedEvent {
 
 export type Emit = (event: PublishedEvent) => void;
 
-const BATCH = 200;
+const BATCH = 1000;
 
 /**
  * Sends committed events to the hub. `flush` is called after a transaction commits and on a timer as a

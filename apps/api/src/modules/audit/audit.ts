@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { Session } from '../session/session.ts';
 
@@ -22,18 +23,28 @@ export interface AuditEntry {
 
 /** Records an administrator's change in the caller's transaction, so the change and its record commit together. */
 export async function recordAudit(db: Executor, session: Session, entry: AuditEntry): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      actor_user_id: session.user.id,
-      action: entry.action,
-      target_type: entry.targetType,
-      target_id: entry.targetId,
-      organization_id: entry.organizationId ?? null,
-      before: entry.before ? JSON.stringify(entry.before) : null,
-      after: entry.after ? JSON.stringify(entry.after) : null,
-    })
-    .execute();
+  await recordAudits(db, session, [entry]);
+}
+
+/** Records many entries by the same actor in one statement, in the order given, whatever their number. */
+export async function recordAudits(db: Executor, session: Session, entries: AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  const rows = entries.map((entry) => ({
+    action: entry.action,
+    target_type: entry.targetType,
+    target_id: entry.targetId,
+    organization_id: entry.organizationId ?? null,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  }));
+  await sql`
+    INSERT INTO audit_log (actor_user_id, action, target_type, target_id, organization_id, before, after)
+    SELECT ${session.user.id}::uuid, e.action, e.target_type, e.target_id, e.organization_id, e.before, e.after
+    FROM ROWS FROM (
+      jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS (action text, target_type text, target_id text,
+        organization_id uuid, before jsonb, after jsonb)
+    ) WITH ORDINALITY AS e(action, target_type, target_id, organization_id, before, after, n)
+    ORDER BY e.n`.execute(db);
 }
 
 /** The newest entries about one record, with the actor's name, a page at a time. */

@@ -11,7 +11,7 @@ import {
 import { sql } from 'kysely';
 import type { Executor, Trx } from '../../db/database.ts';
 import { type ServiceContext, transact } from '../../http/context.ts';
-import { permitViewers } from '../permits/assignments-repo.ts';
+import { permitViewersAmong, viewersKey } from '../permits/assignments-repo.ts';
 import { type PermitRow, refusalOf, statusReason } from '../permits/lifecycle.ts';
 import type { ActivityEntry } from '../permits/repo.ts';
 import { definitionsOf } from '../permits/repo.ts';
@@ -87,14 +87,10 @@ async function planAssignments(
   if (permits.length === 0) return [];
   const definitions = await definitionsOf(db, [...new Set(permits.map((permit) => permit.template_id))]);
   const current = await currentAssignees(db, permits);
-  const viewers = new Map<string, BulkPerson[]>();
+  const viewers = await permitViewersAmong(db, permits, input.userIds);
   const plans: (PermitPlan & { unseen: string[] })[] = [];
   for (const permit of permits) {
-    const key = `${permit.project_id}/${permit.applicant_organization_id}`;
-    const people =
-      viewers.get(key) ??
-      (await permitViewers(db, permit, input.userIds)).map(({ id, name }) => ({ id, name }));
-    viewers.set(key, people);
+    const people = viewers.get(viewersKey(permit))!.map(({ id, name }): BulkPerson => ({ id, name }));
     const seen = new Set(people.map((person) => person.id));
     const asked = input.userIds.flatMap((id) => people.filter((person) => person.id === id));
     const tasks = tasksOf(definitions.get(permit.template_id), input).map(({ stageKey, task }) => {
@@ -231,7 +227,7 @@ function entriesOf(plans: PermitPlan[], actorUserId: string): ActivityEntry[] {
 
 /** One personal event to each person added (or removed), listing their permits. */
 async function tellPeople(ctx: ServiceContext, trx: Trx, plans: PermitPlan[], input: ParsedBulkAssignInput) {
-  for (const { side, personal } of SIDES) {
+  const events = SIDES.flatMap(({ side, personal }) => {
     const byPerson = new Map<string, Set<string>>();
     for (const plan of plans) {
       for (const t of plan.tasks) {
@@ -240,19 +236,18 @@ async function tellPeople(ctx: ServiceContext, trx: Trx, plans: PermitPlan[], in
         }
       }
     }
-    for (const [userId, permitIds] of byPerson) {
-      await ctx.app.events.record(trx, {
-        type: personal,
-        userId,
-        payload: {
-          permitIds: [...permitIds],
-          count: permitIds.size,
-          taskLibraryEntryId: input.taskLibraryEntryId,
-        },
-        connectionId: ctx.connectionId,
-      });
-    }
-  }
+    return [...byPerson].map(([userId, permitIds]) => ({
+      type: personal,
+      userId,
+      payload: {
+        permitIds: [...permitIds],
+        count: permitIds.size,
+        taskLibraryEntryId: input.taskLibraryEntryId,
+      },
+      connectionId: ctx.connectionId,
+    }));
+  });
+  await ctx.app.events.recordAll(trx, events);
 }
 
 /** `POST permits/bulk-assign/difference` and `/synchronize`: all or nothing. */

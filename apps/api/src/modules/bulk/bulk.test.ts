@@ -4,7 +4,7 @@ import type {
   PermitStatus,
   SelectedRestrictions,
 } from '@crossarm/shared';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { idsFor } from '../overview/overview-test-kit.ts';
 import {
   activityOf,
@@ -515,5 +515,68 @@ describe('every bulk endpoint', () => {
     });
     expect(capped.statusCode).toBe(400);
     expect(capped.json().errors[0].field).toBe('body.selection.permitIds');
+  });
+});
+
+describe('the writes of a bulk action', () => {
+  /**
+   * The statements a call runs, in its transaction or not, leaving out the outbox relay's, which publishes on
+   * its own.
+   */
+  async function statementsOf(call: () => Promise<{ statusCode: number }>) {
+    // A transaction's executor is made anew from the database's, sharing the class that runs a statement.
+    let runner = Object.getPrototypeOf(suite.t.db.getExecutor());
+    while (!Object.hasOwn(runner, 'executeQuery')) runner = Object.getPrototypeOf(runner);
+    const spy = vi.spyOn(runner as { executeQuery: (query: { sql: string }) => unknown }, 'executeQuery');
+    try {
+      const res = await call();
+      expect(res.statusCode).toBe(200);
+      return spy.mock.calls
+        .map(([query]) => query.sql)
+        .filter((text) => !/from "events"|update "events"/.test(text)).length;
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it('run as many statements for permits of many applicants, each with its events, as for one permit', async () => {
+    const task = suite.stage.definition.stages[0]!.tasks[0]!;
+    const one = await bothAttachers('Active', 'Active', { done: false });
+    const many = [
+      ...Object.values(await bothAttachers('Active', 'Active', { done: false })),
+      ...Object.values(await bothAttachers('Active', 'Active', { done: false })),
+    ];
+    const assign = (permitIds: string[], userIds: string[]) => () =>
+      post(suite.s.ownerManager, 'permits/bulk-assign/synchronize', {
+        selection: { permitIds },
+        taskLibraryEntryId: task.libraryEntryId,
+        userIds,
+      });
+    const restrict = (permitIds: string[]) => () =>
+      post(suite.s.ownerManager, 'permit/bulk-action/restrictions', {
+        selection: { permitIds },
+        action: 'Restrict',
+        reason: 'Easement dispute',
+      });
+    const remove = (permitIds: string[]) => () =>
+      post(suite.s.ownerManager, 'permits/bulk-assign/delete', { selection: { permitIds } });
+
+    // Two people who each hear their own event, on permits of two applicants: one statement each way.
+    const people = [suite.s.ownerMember, suite.s.ownerManager];
+    const ids = many.map((p) => p.id);
+    expect(await statementsOf(assign(ids, people))).toBe(
+      await statementsOf(assign([one.mine.id], people.slice(0, 1))),
+    );
+    expect(await statementsOf(restrict(ids))).toBe(await statementsOf(restrict([one.mine.id])));
+    // The bulk events of each organization, and the audit entry of each deleted permit.
+    expect(await statementsOf(remove(ids))).toBe(await statementsOf(remove([one.mine.id, one.theirs.id])));
+    expect(
+      await suite.t.db
+        .selectFrom('audit_log')
+        .select('target_id')
+        .where('action', '=', 'permit.deleted')
+        .where('target_id', 'in', ids)
+        .execute(),
+    ).toHaveLength(4);
   });
 });

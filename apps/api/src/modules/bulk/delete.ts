@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Trx } from '../../db/database.ts';
 import { type ServiceContext, transact } from '../../http/context.ts';
 import { forbidden } from '../../http/errors.ts';
-import { recordAudit } from '../audit/audit.ts';
+import { recordAudits } from '../audit/audit.ts';
 import { lifecycleFacts, notifyOrganizations, type PermitRow, statusRefusal } from '../permits/lifecycle.ts';
 import { bulkNotices } from '../permits/lifecycle-hold.ts';
 import { takeSelection } from './selection.ts';
@@ -55,8 +55,10 @@ export function bulkDelete(ctx: ServiceContext, selection: ParsedBulkSelection):
     const notices = await bulkNotices(trx, permits);
     const ids = permits.map((permit) => permit.id);
     await trx.deleteFrom('permits').where(sql<boolean>`id = ANY(${ids}::uuid[])`).execute();
-    for (const permit of permits) {
-      await recordAudit(trx, ctx.session, {
+    await recordAudits(
+      trx,
+      ctx.session,
+      permits.map((permit) => ({
         action: 'permit.deleted',
         targetType: 'permit',
         targetId: permit.id,
@@ -66,8 +68,8 @@ export function bulkDelete(ctx: ServiceContext, selection: ParsedBulkSelection):
           permitNumber: permit.permit_number,
           projectId: permit.project_id,
         },
-      });
-    }
+      })),
+    );
     await notifyOrganizations(ctx, trx, 'BulkDelete', notices);
     return { count: ids.length, permitIds: ids };
   });

@@ -188,9 +188,15 @@ export function bulkRestrictions(
     );
     if (permits.length === 0) return { count: 0, permits: [] };
     const reason = input.reason ?? null;
+    const now = new Date();
     const changed = await trx
       .updateTable('permits')
-      .set({ restricted: restrict, restricted_reason: restrict ? reason : null, updated_at: new Date() })
+      .set({
+        restricted: restrict,
+        restricted_reason: restrict ? reason : null,
+        updated_at: now,
+        last_activity_at: now,
+      })
       .where(sql<boolean>`id = ANY(${permits.map((permit) => permit.id)}::uuid[])`)
       .returningAll()
       .execute();
@@ -201,6 +207,7 @@ export function bulkRestrictions(
       permitKind: kind,
       bulkKind: restrict ? 'BulkPermitRestriction' : 'BulkPermitRestrictionRemoved',
       detail: reason ? { reason } : {},
+      activityTimeWritten: true,
       entries: permits.map((permit) => ({
         permitId: permit.id,
         projectId: permit.project_id,

@@ -14,7 +14,8 @@ import { filterSql, searchSql } from '../overview/filter-sql.ts';
 import { requestProblems } from '../overview/request-check.ts';
 import { projectList, scopeOf, visibleAmong, visiblePermits } from '../overview/visibility.ts';
 import type { PermitRow } from '../permits/lifecycle.ts';
-import { type PermitAccess, requirePermit } from '../permits/permit-access.ts';
+import { accessTo, type PermitAccess } from '../permits/permit-access.ts';
+import { findVisibleProjects } from '../projects/repo.ts';
 
 // Which permits a bulk action takes, and taking them: the ids as listed, or every permit the caller sees that
 // matches the tracker's filter and search (the overview's own predicate, so the action takes exactly the
@@ -133,13 +134,18 @@ export async function takeSelection(
       'Some of the selected permits were not found; nothing was changed. Refresh the list and select again.',
     );
   }
+  const projects = await findVisibleProjects(
+    db,
+    ctx.session.organizationId!,
+    [...new Set(permits.map((permit) => permit.project_id))],
+    ctx.session.user.id,
+  );
+  const projectOf = new Map(projects.map((project) => [project.id, project]));
   const access = new Map<string, PermitAccess>();
   for (const permit of permits) {
     if (access.has(permit.project_id)) continue;
-    access.set(
-      permit.project_id,
-      await requirePermit(ctx, db, permit.id, { permission: options.permission }),
-    );
+    const project = projectOf.get(permit.project_id);
+    access.set(permit.project_id, accessTo(ctx, permit, project, { permission: options.permission }));
   }
   return { permits, access };
 }

@@ -108,13 +108,15 @@ export async function recordBulk(ctx: ServiceContext, trx: Trx, record: BulkReco
       .where(sql<boolean>`id = ANY(${ids}::uuid[])`)
       .execute();
   }
-  await sql`
-    INSERT INTO events (type, permit_id, payload, connection_id)
-    SELECT ${record.permitKind}::text, p.id, jsonb_build_object('permitId', p.id, 'projectId', p.project_id),
-      ${ctx.connectionId ?? null}::text
-    FROM unnest(${ids}::uuid[], ${record.permits.map((permit) => permit.project_id)}::uuid[])
-      WITH ORDINALITY AS p(id, project_id, n)
-    ORDER BY p.n`.execute(trx);
+  await ctx.app.events.recordAll(
+    trx,
+    record.permits.map((permit) => ({
+      type: record.permitKind,
+      permitId: permit.id,
+      payload: { permitId: permit.id, projectId: permit.project_id },
+      connectionId: ctx.connectionId,
+    })),
+  );
   const notices = (await bulkNotices(trx, record.permits)).map((notice) => ({
     ...notice,
     payload: { ...notice.payload, ...record.detail },

@@ -136,13 +136,14 @@ export async function notifyOrganizations(
   type: NotificationEventType,
   notices: OrganizationNotice[],
 ) {
-  for (const { organizationId, projectId, payload } of notices) {
-    await ctx.app.events.record(trx, {
+  await ctx.app.events.recordAll(
+    trx,
+    notices.map(({ organizationId, projectId, payload }) => ({
       type,
       organizationId,
       projectId,
       payload,
       connectionId: ctx.connectionId,
-    });
-  }
+    })),
+  );
 }

@@ -35,6 +35,19 @@ export async function requirePermit(
     permit.project_id,
     ctx.session.user.id,
   );
+  return accessTo(ctx, permit, project, options);
+}
+
+/**
+ * The caller's access to a permit, given its project as the caller's organization sees it (undefined when it
+ * does not): 404 outside the caller's projects and for another attacher's permit, 403 without a permission.
+ */
+export function accessTo<P extends { project_id: string; applicant_organization_id: string }>(
+  ctx: ServiceContext,
+  permit: P,
+  project: ProjectRow | undefined,
+  options: PermitAccessOptions = {},
+) {
   if (!project) throw notFound('The permit');
   if (project.my_role !== 'PoleOwner' && permit.applicant_organization_id !== ctx.session.organizationId) {
     throw notFound('The permit');
