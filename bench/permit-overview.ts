@@ -19,11 +19,12 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import type { FilterGroupDraft, OverviewRequest } from '@crossarm/shared';
+import type { OverviewRequest } from '@crossarm/shared';
 import { CompiledQuery, type KyselyPlugin, type RawBuilder, sql } from 'kysely';
 import pg from 'pg';
 import { CLOCK_DAYS_AHEAD, timerDaysSql } from '../apps/api/src/modules/overview/place-columns.ts';
 import { ADMIN_URL, adminStatement, databaseUrl, flag, openBench, option, out } from './harness.ts';
+import { nestedFilterEntries, nestedFilterRequest } from './overview-cases.ts';
 import { buildPermitWorld, describeWorld, hasWorld, type PermitWorld } from './permit-world.ts';
 
 const PERMITS = Number(option('permits', '10000'));
@@ -104,38 +105,11 @@ const token = await bench.tokenFor(world.ownerUserId);
 
 // ---- The cases.
 
-const taskNamed = (name: string) => world.tasks.find((task) => task.name === name)!;
-const propertyNamed = (name: string) => world.properties.find((property) => property.name === name)!;
 const owned = world.ownedProjectIds;
-const stage2 = world.stages[2]!;
-const walk = taskNamed('Field Walk');
-const cost = propertyNamed('Make-Ready Cost');
-const priority = propertyNamed('Priority');
-const due = propertyNamed('Make-Ready Due');
+const { stage: stage2, walk, cost, priority, due } = nestedFilterEntries(world);
 /** The first task of the third stage, whose clock counts business days. */
 const clocked = world.tasks.find((task) => task.stage === 2 && task.position === 0)!;
 const CLOCK_DAYS = 30;
-
-const filter: FilterGroupDraft = {
-  condition: 'And',
-  rows: [{ id: 'status', dataId: 'permit.Status', operator: 'Equals', value: 'Active' }],
-  groups: [
-    {
-      condition: 'Or',
-      rows: [
-        { id: 'stage', dataId: 'workflow.ActiveStage', operator: 'Equals', value: stage2.entryId },
-        { id: 'walk', dataId: `task.${walk.entryId}.Status`, operator: 'Equals', value: 'InProgress' },
-      ],
-    },
-    {
-      condition: 'Or',
-      rows: [
-        { id: 'cost', dataId: `property.${cost.entryId}`, operator: 'GreaterThan', value: 900 },
-        { id: 'priority', dataId: `property.${priority.entryId}`, operator: 'Equals', value: 'urgent' },
-      ],
-    },
-  ],
-};
 
 const FIXED_COLUMNS = [
   'project.Name',
@@ -206,24 +180,7 @@ const cases: Case[] = [
   {
     name: '(a) filter And/Or, 2 sorts, count, summary',
     query: 'includeCount=true&includeSummary=true',
-    body: {
-      pageOptions: { page: 0, pageSize: 50 },
-      columnOptions: [
-        'permit.PermitNumber',
-        'permit.Status',
-        `property.${due.entryId}`,
-        `property.${cost.entryId}`,
-      ],
-      filterOptions: filter,
-      sortOptions: [
-        { dataId: `property.${due.entryId}`, direction: 'Ascending' },
-        { dataId: 'permit.PermitNumber', direction: 'Ascending' },
-      ],
-      summaryRowOptions: [
-        { dataId: 'permit.ActualPoles', metric: 'Sum' },
-        { dataId: `property.${cost.entryId}`, metric: 'Average' },
-      ],
-    },
+    body: nestedFilterRequest(world),
     // Each Or group as one set of permit ids read from the filter indexes alone, the two sets intersected,
     // then the permits they name read by key (an array, which the planner cannot meet with a pass over every
     // visible permit); the date and the cost read by key for the permits kept.
