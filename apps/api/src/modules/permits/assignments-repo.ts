@@ -75,7 +75,8 @@ export async function taskAssignees(db: Executor, permitId: string, taskKey: str
 }
 
 /** The key `permitViewersAmong` answers a permit's viewers by: its project and applicant. */
-export const viewersKey = (permit: PermitPlace) => `${permit.project_id}/${permit.applicant_organization_id}`;
+export const viewersKey = (permit: PermitPlace) =>
+  `${permit.project_id}/${permit.applicant_organization_id}`.toLowerCase();
 
 /**
  * `permitViewers` for many permits in one statement: of the given people, those who see each permit, by
@@ -108,9 +109,10 @@ export async function permitViewersAmong(db: Executor, permits: PermitPlace[], u
   for (const [key, place] of places) {
     const seen = new Map<string, { id: string; name: string; email: string }>();
     for (const row of rows) {
+      // The database writes ids in lower case; a caller's may come as sent.
       const member =
-        row.project_id === place.project_id &&
-        (row.role === 'PoleOwner' || row.organization_id === place.applicant_organization_id);
+        row.project_id === place.project_id.toLowerCase() &&
+        (row.role === 'PoleOwner' || row.organization_id === place.applicant_organization_id.toLowerCase());
       if (member && seesPermits(row)) seen.set(row.id, { id: row.id, name: row.name, email: row.email });
     }
     viewers.set(key, [...seen.values()]);

@@ -321,5 +321,7 @@ describe('applying with files', () => {
     const { id: permitId } = dataOf(await apply({ projectId, values: values(s.ownerMember) }, files), 201);
     expect(await storedValue(permitId, null, E.contact!)).toBe(s.ownerMember);
     dataOf(await apply({ projectId, values: values(s.attacherManager) }, files), 201);
+    // An id is the same id in capitals.
+    dataOf(await apply({ projectId: projectId.toUpperCase(), values: values(s.ownerMember) }, files), 201);
   });
 });
