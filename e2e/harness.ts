@@ -212,16 +212,29 @@ export async function signedInPage(suite: Suite, email: string, startAt: string)
   return page;
 }
 
-/**
- * Puts one permit on hold, or takes it off hold, from the tracker's selection bar (the page is left on the
- * tracker, searched for the permit).
- */
+/** Puts one permit on hold, or takes it off, from the tracker's selection bar. */
 export async function setHoldFromTracker(page: Page, permitNumber: string, hold: boolean, reason: string) {
-  await page.goto(`/permitting/all?q=${permitNumber}`);
-  await page
-    .getByRole('table', { name: 'Permits' })
-    .getByRole('checkbox', { name: `Select ${permitNumber}` })
-    .check();
+  await holdFromTracker(page, `/permitting/all?q=${permitNumber}`, [permitNumber], hold, reason);
+}
+
+/**
+ * Opens the tracker at `url`, selects the permits of those numbers on its page, and puts them on hold or takes
+ * them off from the selection bar, waiting for the notice that it was done.
+ */
+export async function holdFromTracker(
+  page: Page,
+  url: string,
+  permitNumbers: string[],
+  hold: boolean,
+  reason: string,
+) {
+  await page.goto(url);
+  for (const number of permitNumbers) {
+    await page
+      .getByRole('table', { name: 'Permits' })
+      .getByRole('checkbox', { name: `Select ${number}` })
+      .check();
+  }
   const action = hold ? 'Put on hold' : 'Remove from hold';
   await page
     .getByRole('region', { name: 'Selected rows' })
@@ -233,7 +246,8 @@ export async function setHoldFromTracker(page: Page, permitNumber: string, hold:
   const reasonBox = dialog.getByRole('textbox', { name: 'Reason' });
   if (await reasonBox.count()) await reasonBox.fill(reason);
   await dialog.getByRole('button', { name: action }).click();
-  const done = hold ? '1 permit put on hold' : '1 permit removed from hold';
+  const count = permitNumbers.length === 1 ? '1 permit' : `${permitNumbers.length} permits`;
+  const done = `${count} ${hold ? 'put on hold' : 'removed from hold'}`;
   await expect.poll(() => page.getByText(done).count()).toBe(1);
 }
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEMO,
   findChromium,
+  holdFromTracker,
   openSuite,
   type Suite,
   screenshot,
@@ -210,6 +211,50 @@ describe.skipIf(!chromiumPath)('the permit tracker in a browser', () => {
     }
     await owner.reload();
     expect(await permitCount(owner)).toBe(before);
+  });
+
+  it('reads its page once, not row by row, when a bulk action in another tab changes many of its rows', async () => {
+    await owner.goto('/permitting/all?size=25');
+    await expect.poll(() => permitRows(owner).count()).toBe(25);
+    const numberOf = (text: string) => text.match(/NEC-JU-\d{6}/)![0];
+    const active = (await permitRows(owner).allInnerTexts())
+      .filter((text) => /(^|\t)Active(\t|$)/m.test(text))
+      .map(numberOf);
+    // More rows than the page reads one by one.
+    expect(active.length).toBeGreaterThan(5);
+    const chosen = active.slice(0, 8);
+    const reads: string[] = [];
+    const listen = (request: { url(): string }) => {
+      const path = new URL(request.url()).pathname;
+      if (path.includes('/overview')) reads.push(path);
+    };
+    const other = await owner.context().newPage();
+    const bulk = (hold: boolean) =>
+      holdFromTracker(
+        other,
+        '/permitting/all?size=25',
+        chosen,
+        hold,
+        hold ? 'Storm damage survey' : 'Survey done',
+      );
+    const statusOf = async (number: string) =>
+      permitRows(owner).filter({ hasText: number }).first().innerText();
+    try {
+      owner.on('request', listen);
+      await bulk(true);
+      for (const number of chosen) {
+        await expect.poll(() => statusOf(number), { timeout: 15_000 }).toMatch(/(^|\t)On hold(\t|$)/m);
+      }
+      expect(reads.filter((path) => path.includes('/overview/row/'))).toEqual([]);
+      expect(reads.filter((path) => path.endsWith('/permits/overview')).length).toBeGreaterThan(0);
+    } finally {
+      owner.off('request', listen);
+      await bulk(false);
+      await other.close();
+    }
+    for (const number of chosen) {
+      await expect.poll(() => statusOf(number), { timeout: 15_000 }).toMatch(/(^|\t)Active(\t|$)/m);
+    }
   });
 
   it('selects every permit matching a filter, puts them on hold and takes them off hold', async () => {

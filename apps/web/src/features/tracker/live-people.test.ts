@@ -1,6 +1,6 @@
 import type { OverviewResult, OverviewRow } from '@crossarm/shared';
 import { describe, expect, it } from 'vitest';
-import { permitIdsOf, replaceRow } from './live-rows';
+import { catchUpBy, MOST_ROWS_READ_ALONE, permitIdsOf, replaceRow } from './live-rows';
 import { peopleOf, personOptions } from './people';
 
 const row = (id: string, values: OverviewRow['values'] = {}): OverviewRow => ({
@@ -15,6 +15,14 @@ describe('live rows', () => {
     expect(permitIdsOf({ permitIds: ['a', 'b', 3] })).toEqual(['a', 'b']);
     expect(permitIdsOf(null)).toEqual([]);
     expect(permitIdsOf('a')).toEqual([]);
+  });
+
+  it('reads a few changed rows one by one, and the page after a bulk action or on a reordered page', () => {
+    expect(catchUpBy(1, false)).toBe('rows');
+    expect(catchUpBy(MOST_ROWS_READ_ALONE, false)).toBe('rows');
+    expect(catchUpBy(MOST_ROWS_READ_ALONE + 1, false)).toBe('page');
+    expect(catchUpBy(50, false)).toBe('page');
+    expect(catchUpBy(1, true)).toBe('page');
   });
 
   it('puts a fresh row in place and leaves pages without it alone', () => {

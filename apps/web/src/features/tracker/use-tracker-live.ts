@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { hubClient } from '../../lib/hub/hub-client';
 import { debounced, PERMIT_EVENT_TYPES } from '../permits/live/permit-events';
 import { permitKeys } from '../permits/permit-keys';
-import { permitIdsOf, replaceRow } from './live-rows';
+import { catchUpBy, permitIdsOf, replaceRow } from './live-rows';
 import { fetchOverviewRow } from './tracker-api';
 
 /** How long a burst of events is gathered before the rows it touched are read again. */
@@ -12,8 +12,8 @@ export const TRACKER_LIVE_DELAY_MS = 400;
 
 /**
  * Keeps the page shown current: when the hub says a permit on the page changed, that row is read again
- * (one request per permit after a burst) and put in place, or, on a filtered, searched or sorted page, the
- * page is read again; a permit that is gone or no longer visible, or a reconnect, reloads the page and its
+ * (one request per permit after a burst) and put in place, or, on a filtered, searched or sorted page or
+ * after a burst touching many rows (a bulk action), the page is read again; a permit that is gone or no longer visible, or a reconnect, reloads the page and its
  * summary.
  */
 export function useTrackerLive(
@@ -49,7 +49,7 @@ export function useTrackerLive(
       const { pageKey: key, columns: wanted } = latest.current;
       const ids = [...pending];
       pending.clear();
-      if (latest.current.reordered) {
+      if (catchUpBy(ids.length, latest.current.reordered) === 'page') {
         reloadPage();
         return;
       }
