@@ -1,6 +1,6 @@
 import { HubEvent } from '@crossarm/shared';
-import { sql } from 'kysely';
 import type { Db, Executor } from '../db/database.ts';
+import { insertRows } from '../db/insert-rows.ts';
 
 /** An event others must see, recorded in the same transaction as the write that caused it. */
 export interface EventInput {
@@ -29,7 +29,6 @@ export async function recordEvent(db: Executor, event: EventInput) {
 
 /** Records many events in one statement, in the order given, whatever their number. */
 export async function recordEvents(db: Executor, events: EventInput[]) {
-  if (events.length === 0) return;
   const rows = events.map((event) => ({
     type: event.type,
     user_id: event.userId ?? null,
@@ -40,16 +39,21 @@ export async function recordEvents(db: Executor, events: EventInput[]) {
     payload: event.payload ?? {},
     connection_id: event.connectionId ?? null,
   }));
-  await sql`
-    INSERT INTO events (type, user_id, organization_id, permit_id, project_id, except_permit_id, payload, connection_id)
-    SELECT e.type, e.user_id, e.organization_id, e.permit_id, e.project_id, e.except_permit_id, e.payload,
-      e.connection_id
-    FROM ROWS FROM (
-      jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS (type text, user_id uuid, organization_id uuid,
-        permit_id uuid, project_id uuid, except_permit_id uuid, payload jsonb, connection_id text)
-    ) WITH ORDINALITY AS e(type, user_id, organization_id, permit_id, project_id, except_permit_id, payload,
-      connection_id, n)
-    ORDER BY e.n`.execute(db);
+  await insertRows(
+    db,
+    'events',
+    {
+      type: 'text',
+      user_id: 'uuid',
+      organization_id: 'uuid',
+      permit_id: 'uuid',
+      project_id: 'uuid',
+      except_permit_id: 'uuid',
+      payload: 'jsonb',
+      connection_id: 'text',
+    },
+    rows,
+  );
 }
 
 /** Tells a user's open sessions to reload (status, permissions or profile changed). */

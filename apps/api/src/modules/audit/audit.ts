@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import { insertRows } from '../../db/insert-rows.ts';
 import type { Session } from '../session/session.ts';
 
 /** What an administrator changed. `before` and `after` hold the changed record's fields, secrets left out. */
@@ -28,8 +28,8 @@ export async function recordAudit(db: Executor, session: Session, entry: AuditEn
 
 /** Records many entries by the same actor in one statement, in the order given, whatever their number. */
 export async function recordAudits(db: Executor, session: Session, entries: AuditEntry[]): Promise<void> {
-  if (entries.length === 0) return;
   const rows = entries.map((entry) => ({
+    actor_user_id: session.user.id,
     action: entry.action,
     target_type: entry.targetType,
     target_id: entry.targetId,
@@ -37,14 +37,20 @@ export async function recordAudits(db: Executor, session: Session, entries: Audi
     before: entry.before ?? null,
     after: entry.after ?? null,
   }));
-  await sql`
-    INSERT INTO audit_log (actor_user_id, action, target_type, target_id, organization_id, before, after)
-    SELECT ${session.user.id}::uuid, e.action, e.target_type, e.target_id, e.organization_id, e.before, e.after
-    FROM ROWS FROM (
-      jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS (action text, target_type text, target_id text,
-        organization_id uuid, before jsonb, after jsonb)
-    ) WITH ORDINALITY AS e(action, target_type, target_id, organization_id, before, after, n)
-    ORDER BY e.n`.execute(db);
+  await insertRows(
+    db,
+    'audit_log',
+    {
+      actor_user_id: 'uuid',
+      action: 'text',
+      target_type: 'text',
+      target_id: 'text',
+      organization_id: 'uuid',
+      before: 'jsonb',
+      after: 'jsonb',
+    },
+    rows,
+  );
 }
 
 /** The newest entries about one record, with the actor's name, a page at a time. */

@@ -1,6 +1,7 @@
 import type { NotificationEventType, PermitActivityKind } from '@crossarm/shared';
 import { sql } from 'kysely';
 import type { Executor, Trx } from '../../db/database.ts';
+import { insertRows } from '../../db/insert-rows.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import { conflict } from '../../http/errors.ts';
 import { notifyOrganizations, type OrganizationNotice, type PermitRow } from '../permits/lifecycle.ts';
@@ -61,24 +62,28 @@ export async function bulkNotices(db: Executor, permits: PermitRef[]): Promise<O
 
 /** Appends activity entries in one INSERT ... SELECT, in the order given, whatever their number. */
 export async function insertActivitySet(db: Executor, entries: ActivityEntry[]) {
-  if (entries.length === 0) return;
-  const rows = entries.map((entry) => ({
-    permit_id: entry.permitId,
-    project_id: entry.projectId,
-    kind: entry.kind,
-    actor_user_id: entry.actorUserId,
-    summary: entry.summary,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-  }));
-  await sql`
-    INSERT INTO permit_activity (permit_id, project_id, kind, actor_user_id, summary, before, after)
-    SELECT e.permit_id, e.project_id, e.kind, e.actor_user_id, e.summary, e.before, e.after
-    FROM ROWS FROM (
-      jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        AS (permit_id uuid, project_id uuid, kind text, actor_user_id uuid, summary text, before jsonb, after jsonb)
-    ) WITH ORDINALITY AS e(permit_id, project_id, kind, actor_user_id, summary, before, after, n)
-    ORDER BY e.n`.execute(db);
+  await insertRows(
+    db,
+    'permit_activity',
+    {
+      permit_id: 'uuid',
+      project_id: 'uuid',
+      kind: 'text',
+      actor_user_id: 'uuid',
+      summary: 'text',
+      before: 'jsonb',
+      after: 'jsonb',
+    },
+    entries.map((entry) => ({
+      permit_id: entry.permitId,
+      project_id: entry.projectId,
+      kind: entry.kind,
+      actor_user_id: entry.actorUserId,
+      summary: entry.summary,
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+    })),
+  );
 }
 
 export interface BulkRecord {
