@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { importJWK, type JWTPayload, SignJWT } from 'jose';
 import { buildApp } from '../src/app.ts';
@@ -32,11 +35,13 @@ export interface TokenOverrides {
 /** The whole server on a fresh database, as `npm start` builds it, with logging off. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await openTestDatabase();
+  // Each app keeps its files in a directory of its own: test files run side by side and count what they keep.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'crossarm-test-data-'));
   const config = parseConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     PORT: '3000',
-    DATA_DIR: '/tmp/crossarm-test-data',
+    DATA_DIR: dataDir,
     WEB_DIST: '/nonexistent/web-dist',
     ...env,
   });
@@ -78,6 +83,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     async close() {
       await app.close();
       await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

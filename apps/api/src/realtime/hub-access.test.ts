@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildOrg, buildUser } from '../../test/factories.ts';
-import { collect, permitHubSceneForFile, publish, settle, subscribe } from './hub-test-client.ts';
+import { collect, permitHubSceneForFile, publish, subscribe } from './hub-test-client.ts';
 import { organizationSessionInvalid } from './outbox.ts';
 
 const hub = permitHubSceneForFile('REVIEW');
@@ -76,12 +76,10 @@ describe("the caller's connection id", () => {
       });
     // Without the header, the pole owner's member hears the change through the organization's room.
     expect((await write({})).statusCode).toBe(200);
-    await settle();
-    expect(seen).toHaveLength(1);
+    await expect.poll(() => seen.length).toBe(1);
     // A room name passed as the caller's connection is ignored: it would silence the whole organization.
     const res = await write({ 'x-connection-id': `org:${hub.s.ownerOrg}` });
     expect(res.statusCode, res.body).toBe(200);
-    await settle();
-    expect(seen).toHaveLength(2);
+    await expect.poll(() => seen.length).toBe(2);
   });
 });
