@@ -22,6 +22,7 @@ import { performance } from 'node:perf_hooks';
 import type { OverviewRequest } from '@crossarm/shared';
 import { CompiledQuery, type KyselyPlugin, type RawBuilder, sql } from 'kysely';
 import pg from 'pg';
+import { FACT_TEXT, numberRanges } from '../apps/api/src/modules/overview/facts.ts';
 import { CLOCK_DAYS_AHEAD, timerDaysSql } from '../apps/api/src/modules/overview/place-columns.ts';
 import { ADMIN_URL, adminStatement, databaseUrl, flag, openBench, option, out } from './harness.ts';
 import { nestedFilterEntries, nestedFilterRequest } from './overview-cases.ts';
@@ -110,6 +111,9 @@ const { stage: stage2, walk, cost, priority, due } = nestedFilterEntries(world);
 /** The first task of the third stage, whose clock counts business days. */
 const clocked = world.tasks.find((task) => task.stage === 2 && task.position === 0)!;
 const CLOCK_DAYS = 30;
+/** The token texts of the ranges of costs past 900, with the one holding 900. */
+const costRanges = numberRanges(cost.entryId, 900, 1);
+const costAbove900 = [...costRanges.texts, costRanges.boundary];
 
 const FIXED_COLUMNS = [
   'project.Name',
@@ -181,33 +185,24 @@ const cases: Case[] = [
     name: '(a) filter And/Or, 2 sorts, count, summary',
     query: 'includeCount=true&includeSummary=true',
     body: nestedFilterRequest(world),
-    // Each Or group as one set of permit ids read from the filter indexes alone, the two sets intersected,
-    // then the permits they name read by key (an array, which the planner cannot meet with a pass over every
-    // visible permit); the date and the cost read by key for the permits kept.
+    // From the permits' facts: the GIN index names the rows holding a visible project's token, Active's, one
+    // of the two workflow facts' and one of "urgent" or a range of costs past 900; the cost itself, the page,
+    // the count and the summary are read from those rows.
     handSql: sql`WITH m AS MATERIALIZED (
-        SELECT p.id, p.permit_number, p.created_at, p.actual_poles,
-          (SELECT d.value #>> '{}' FROM permit_property_values d
-            WHERE d.permit_id = p.id AND d.property_entry_id = ${due.entryId}) AS due,
-          (SELECT CASE WHEN jsonb_typeof(c.value) = 'number' THEN (c.value #>> '{}')::float8 END
-            FROM permit_property_values c WHERE c.permit_id = p.id AND c.property_entry_id = ${cost.entryId}) AS cost
-        FROM permits p
-        WHERE p.project_id = ANY (${owned}::uuid[]) AND p.status = 'Active'
-          AND p.id = ANY (ARRAY(
-            (SELECT s.permit_id FROM permit_stages s WHERE s.project_id = ANY (${owned}::uuid[])
-              AND s.library_entry_id = ${stage2.entryId} AND s.status = 'Active'
-            UNION ALL
-            SELECT t.permit_id FROM permit_tasks t WHERE t.project_id = ANY (${owned}::uuid[])
-              AND t.library_entry_id = ${walk.entryId} AND t.status = 'InProgress')
-            INTERSECT
-            (SELECT v.permit_id FROM permit_property_values v
-              WHERE v.property_entry_id = ${cost.entryId} AND v.project_id = ANY (${owned}::uuid[])
-              AND jsonb_typeof(v.value) = 'number'
-              AND CASE WHEN jsonb_typeof(v.value) = 'number' THEN (v.value #>> '{}')::float8 END > 900
-            UNION ALL
-            SELECT v.permit_id FROM permit_property_values v
-              WHERE v.property_entry_id = ${priority.entryId} AND v.project_id = ANY (${owned}::uuid[])
-              AND jsonb_typeof(v.value) = 'string' AND length(v.value::text) <= 256
-              AND (v.value #>> '{}') = 'urgent'))))
+        SELECT f.permit_id AS id, f.permit_number, f.created_at, f.actual_poles,
+          f.value_texts[array_position(f.value_entries, permit_fact_token(${due.entryId}))] AS due,
+          f.value_numbers[array_position(f.value_entries, permit_fact_token(${cost.entryId}))] AS cost
+        FROM permit_facts f
+        WHERE f.project_id = ANY (${owned}::uuid[])
+          AND f.tokens && permit_fact_tokens(${owned.map(FACT_TEXT.project)}::text[])
+          AND f.tokens @> permit_fact_tokens(${[FACT_TEXT.status('Active')]}::text[])
+          AND f.tokens && permit_fact_tokens(${[
+            FACT_TEXT.activeStage(stage2.entryId),
+            FACT_TEXT.taskStatus(walk.entryId, 'InProgress'),
+          ]}::text[])
+          AND f.tokens && permit_fact_tokens(${[FACT_TEXT.shortValue(priority.entryId, 'urgent'), ...costAbove900]}::text[])
+          AND (f.tokens @> permit_fact_tokens(${[FACT_TEXT.shortValue(priority.entryId, 'urgent')]}::text[])
+            OR f.value_greatest[array_position(f.value_entries, permit_fact_token(${cost.entryId}))] > 900))
       SELECT (SELECT array_agg(id ORDER BY due ASC NULLS LAST, permit_number ASC, created_at DESC, id DESC)
           FROM (SELECT * FROM m ORDER BY due ASC NULLS LAST, permit_number ASC, created_at DESC, id DESC LIMIT 50) page)
           AS ids,

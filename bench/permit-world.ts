@@ -464,6 +464,21 @@ export async function buildPermitWorld(
   timings.indexes = performance.now() - step;
   log(`  ${deferred.count} indexes and constraints recreated, ${elapsed()}`);
 
+  // The permits' facts, which the database keeps on every write but not while loading (triggers are
+  // skipped): computed a project at a time, so that a project's rows lie together, with the index made after.
+  step = performance.now();
+  await sql`DROP INDEX permit_facts_tokens_idx`.execute(db);
+  await inParallel(
+    workers,
+    world.projectIds.map((projectId) => async () => {
+      await sql`INSERT INTO permit_facts SELECT * FROM permit_facts_computed WHERE project_id = ${projectId}
+        ORDER BY created_at`.execute(db);
+    }),
+  );
+  await sql`CREATE INDEX permit_facts_tokens_idx ON permit_facts USING gin (tokens)`.execute(db);
+  timings.facts = performance.now() - step;
+  log(`  facts written, ${elapsed()}`);
+
   // The counters last: their presence marks a complete world (`hasWorld`).
   await db
     .insertInto('permit_counters')

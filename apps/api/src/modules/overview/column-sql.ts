@@ -1,6 +1,7 @@
 import { type FilterOperator, localDayBounds } from '@crossarm/shared';
 import { type RawBuilder, sql } from 'kysely';
 import { containsPattern } from '../../db/like.ts';
+import type { FactFilter } from './facts.ts';
 
 // How each overview column reads in SQL, over the visible permit `p` and its project `pr`:
 // - `shown`: the cell, evaluated only for the rows of the page being answered;
@@ -118,6 +119,10 @@ export interface ColumnSql {
   filter?: FilterSql;
   /** For a column read from places, `filter` as a set of permit ids. */
   filterSet?: FilterSetSql;
+  /** `filter` answered from the permit's facts `f` where they can answer it (see facts.ts). */
+  factFilter?: FactFilter;
+  /** The key (`sort`, which the summary sums unless `aggregate` says otherwise) read from the facts `f`. */
+  factKey?: Sql;
   /** How a raw shown value becomes the cell. */
   read?: (raw: unknown) => unknown;
 }

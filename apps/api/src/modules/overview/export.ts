@@ -14,6 +14,7 @@ import { pageCellsSql, rowReader } from './page-sql.ts';
 import { assertRequestFits } from './request-check.ts';
 import { keySetsOf, sortSql } from './sort-sql.ts';
 import {
+  factsVisible,
   type OverviewScope,
   projectList,
   scopeOf,
@@ -62,6 +63,7 @@ async function exportIds(
   const filter = filterParts(catalogue, body.filterOptions, {
     projects: projectList(projects),
     timeZone: scope.timeZone,
+    facts: factsVisible(scope, projects),
   });
   const search = searchSql(body.searchOptions?.text, visibleAmong(scope, projects, 'q'));
   const exportable = sql`p.project_id = ANY (ARRAY(SELECT ep.project_id FROM ${exportableProjects(scope)} ep))`;

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { containsPattern } from '../../db/like.ts';
 import { type Catalogue, columnOf } from './catalogue.ts';
 import type { Sql } from './column-sql.ts';
+import { holdsAny } from './facts.ts';
 
 // A request's filter tree and search as SQL over the visible permit `p`: conditions, and sets of permit ids
 // read from places that the planner can start from.
@@ -16,7 +17,62 @@ type FilterRow = FilterGroup['rows'][number];
 export interface FilterScope {
   projects?: Sql;
   timeZone?: string;
+  /**
+   * A condition on the facts `f` (see facts.ts) keeping those of the permits being read: when given, the parts
+   * of the filter the facts answer are read from them.
+   */
+  facts?: Sql;
 }
+
+/**
+ * A row or group answered from the facts `f`: `clauses`, lists of token texts, a kept permit's facts holding
+ * one token of each (what the GIN index reads), and `exact`, the whole test on `f`.
+ */
+interface FactPart {
+  clauses: string[][];
+  exact: Sql;
+}
+
+/** A filter row answered from the facts, or null when its column's facts cannot answer it. */
+function rowFacts(catalogue: Catalogue, row: FilterRow): FactPart | null {
+  const test = columnOf(catalogue, row.dataId!).sql.factFilter?.(row.operator!, row.value);
+  return test ? { clauses: [test.clause], exact: test.exact ?? holdsAny(test.clause) } : null;
+}
+
+/**
+ * A normalized group answered from the facts, when each of its rows and subgroups is. An And's clauses are
+ * all of its parts'; an Or keeps one permit of each part, so its one clause is the union of the shortest
+ * clause of each.
+ */
+function groupFacts(catalogue: Catalogue, group: FilterGroup): FactPart | null {
+  const parts = [
+    ...group.rows.map((row) => rowFacts(catalogue, row)),
+    ...group.groups.map((child) => groupFacts(catalogue, child)),
+  ];
+  if (!parts.every((part): part is FactPart => part !== null)) return null;
+  const exact = sql`(${sql.join(
+    parts.map((part) => part.exact),
+    group.condition === 'And' ? sql` AND ` : sql` OR `,
+  )})`;
+  if (group.condition === 'And') return { clauses: parts.flatMap((part) => part.clauses), exact };
+  const shortest = (clauses: string[][]) =>
+    clauses.reduce((best, clause) => (clause.length < best.length ? clause : best));
+  return { clauses: [[...new Set(parts.flatMap((part) => shortest(part.clauses)))]], exact };
+}
+
+/** The condition on `f` keeping the facts that meet the parts, among those `facts` keeps. */
+const factsWhere = (facts: Sql, parts: FactPart[]) =>
+  sql.join(
+    [
+      facts,
+      ...parts.flatMap((part) => part.clauses.map((clause) => holdsAny(clause))),
+      ...parts.map((part) => part.exact),
+    ],
+    sql` AND `,
+  );
+
+/** The permits whose facts `where` keeps, as a set of ids. */
+const factsSet = (where: Sql) => sql`SELECT f.permit_id FROM permit_facts f WHERE ${where}`;
 
 /** One filter row as a condition on `p`. */
 function rowSql(catalogue: Catalogue, row: FilterRow, scope: FilterScope): Sql {
@@ -45,10 +101,12 @@ function partsOf(catalogue: Catalogue, group: FilterGroup, scope: FilterScope) {
     ...group.rows.map((row) => ({
       set: rowSet(catalogue, row, scope),
       condition: () => rowSql(catalogue, row, scope),
+      facts: () => rowFacts(catalogue, row),
     })),
     ...group.groups.map((child) => ({
       set: groupSet(catalogue, child, scope),
       condition: () => groupSql(catalogue, child, scope),
+      facts: () => groupFacts(catalogue, child),
     })),
   ];
 }
@@ -80,27 +138,47 @@ const intersection = (sets: Sql[]) => combined(sets, sql` INTERSECT `);
  *
  * An Or of such rows tested permit by permit would read every visible permit and probe each row's set for it;
  * as a set, the planner can start from it and read only the permits it names (see `filterSql` and `keptSql`).
+ *
+ * With `scope.facts`, the parts the permits' facts answer are read from them first, as one set of candidates
+ * (a GIN index names the facts holding the parts' tokens); `facts` is then that set's condition on `f` when
+ * the facts answer the whole tree (no other candidates and no condition), else null.
  */
 export function filterParts(
   catalogue: Catalogue,
   tree: FilterGroup | null | undefined,
   scope: FilterScope = {},
-): { candidates: Sql | null; condition: Sql | null } | null {
+): { candidates: Sql | null; condition: Sql | null; facts: Sql | null } | null {
   const group = normalizeFilter(tree);
   if (!group) return null;
   if (group.condition === 'Or') {
+    const fromFacts = scope.facts ? groupFacts(catalogue, group) : null;
+    if (fromFacts) return wholeFacts(scope.facts!, [fromFacts]);
     const whole = groupSet(catalogue, group, scope);
     return whole
-      ? { candidates: whole, condition: null }
-      : { candidates: null, condition: groupSql(catalogue, group, scope) };
+      ? { candidates: whole, condition: null, facts: null }
+      : { candidates: null, condition: groupSql(catalogue, group, scope), facts: null };
   }
-  const parts = partsOf(catalogue, group, scope);
-  const sets = parts.flatMap((part) => (part.set ? [part.set] : []));
+  const all = partsOf(catalogue, group, scope);
+  const factParts = scope.facts ? all.map((part) => part.facts()) : all.map(() => null);
+  const parts = all.filter((_, index) => factParts[index] === null);
+  const answered = factParts.filter((part): part is FactPart => part !== null);
+  if (answered.length > 0 && parts.length === 0) return wholeFacts(scope.facts!, answered);
+  const sets = [
+    ...(answered.length > 0 ? [factsSet(factsWhere(scope.facts!, answered))] : []),
+    ...parts.flatMap((part) => (part.set ? [part.set] : [])),
+  ];
   const conditions = parts.flatMap((part) => (part.set ? [] : [part.condition()]));
   return {
     candidates: sets.length > 0 ? intersection(sets) : null,
     condition: conditions.length > 0 ? sql`(${sql.join(conditions, sql` AND `)})` : null,
+    facts: null,
   };
+}
+
+/** A tree the facts answer whole: its candidates, and the condition on `f` they are read with. */
+function wholeFacts(facts: Sql, parts: FactPart[]) {
+  const where = factsWhere(facts, parts);
+  return { candidates: factsSet(where), condition: null, facts: where };
 }
 
 /** `where`, a condition on `p`, for a permit among the candidates of `filterParts` too (a semi-join). */

@@ -35,6 +35,48 @@ type Values = ReturnType<typeof valuesOf>;
 const joinsOf = (values: Values) =>
   joinsSql([...values.keys.flatMap((key) => key.joins), ...values.summed.flatMap((item) => item.joins)]);
 
+/**
+ * The kept permits read from their facts alone (`f`, see facts.ts), as `keptSql` gives them, when the facts
+ * answer the whole filter (`facts`, its condition on `f`) and hold every sort key and summed value asked;
+ * else null. The permits' own rows and places are then read for the page's rows only.
+ */
+export function factsKeptSql(
+  catalogue: Catalogue,
+  body: Pick<ParsedOverviewRequest, 'sortOptions'>,
+  summaryOptions: OverviewSummaryOption[],
+  facts: Sql,
+) {
+  const keys = body.sortOptions.flatMap((sort) =>
+    sort.dataId
+      ? [{ key: columnOf(catalogue, sort.dataId).sql.factKey, descending: sort.direction === 'Descending' }]
+      : [],
+  );
+  const summed = summaryOptions.map(({ dataId }) => {
+    const column = columnOf(catalogue, dataId).sql;
+    return column.aggregate ? undefined : column.factKey;
+  });
+  if (!keys.every((item) => item.key) || !summed.every((key) => key)) return null;
+  const columns = sql.join([
+    sql`f.permit_id AS id`,
+    sql`f.created_at`,
+    ...keys.map(({ key }, index) => sql`${key} AS ${sql.ref(`k${index}`)}`),
+    ...summed.map((key, index) => sql`${key} AS ${sql.ref(`a${index}`)}`),
+  ]);
+  return {
+    ctes: sql`m AS MATERIALIZED (SELECT ${columns} FROM permit_facts f WHERE ${facts})`,
+    order: orderOfKept(keys.map((item) => item.descending)),
+    first: true,
+  };
+}
+
+/** The order of `m`: its keys (`k0`...) in their directions, newest first after that. */
+const orderOfKept = (descending: boolean[]) =>
+  sql.join([
+    ...descending.map((down, index) => sql`${sql.ref(`m.k${index}`)} ${direction(down)}`),
+    sql`m.created_at DESC`,
+    sql`m.id DESC`,
+  ]);
+
 /** The join to the permit's project, which the planner drops when nothing reads it (a permit has one). */
 export const PROJECT_JOIN = sql`LEFT JOIN projects pr ON pr.id = p.project_id`;
 
@@ -85,11 +127,7 @@ export function keptSql(
       ...values.summed.map((item, index) => sql`${item.key} AS ${sql.ref(`a${index}`)}`),
     ]);
   const own = valuesOf(catalogue, body, summaryOptions);
-  const order = sql.join([
-    ...own.keys.map(({ descending }, index) => sql`${sql.ref(`m.k${index}`)} ${direction(descending)}`),
-    sql`m.created_at DESC`,
-    sql`m.id DESC`,
-  ]);
+  const order = orderOfKept(own.keys.map(({ descending }) => descending));
   const programSets = keySetsOf(projects);
   const grouped = programSets ? valuesOf(catalogue, body, summaryOptions, programSets) : null;
   const bySets = grouped !== null && [...grouped.keys, ...grouped.summed].some((value) => value.grouped);

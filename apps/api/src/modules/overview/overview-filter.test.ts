@@ -53,6 +53,7 @@ const cases = (): [string, FilterGroup['rows'][number]['operator'], unknown][] =
   ['permit.CreateDate', 'GreaterThan', '2026-03-04'],
   ['permit.CreateDate', 'GreaterThanOrEquals', '2026-03-04'],
   ['permit.Status', 'Equals', 'OnHold'],
+  ['permit.Status', 'Equals', 'Active'],
   ['permit.Status', 'NotEquals', 'Active'],
   ['workflow.ActiveStage', 'Equals', s.entries.survey],
   ['workflow.ActiveStage', 'NotEquals', s.entries.survey],

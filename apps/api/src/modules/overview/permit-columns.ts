@@ -9,6 +9,7 @@ import {
   text,
   wholeNumber,
 } from './column-sql.ts';
+import { equalsFact, FACT_TEXT } from './facts.ts';
 
 // The columns of the permit itself, its project and workflow (the active stage, the next up task and its
 // people) and the joint use side of its project, as SQL over the visible permit `p` and its project `pr`
@@ -76,7 +77,7 @@ export const APPLICANT_JOIN = sql`LEFT JOIN organizations applicant ON applicant
 export const POLE_OWNER_JOIN = sql`LEFT JOIN organizations pole_owner ON pole_owner.id = pr.owner_organization_id`;
 
 export const PERMIT_COLUMN_SQL: Record<string, ColumnSql> = {
-  'permit.PermitNumber': codeColumn(sql`p.permit_number`),
+  'permit.PermitNumber': { ...codeColumn(sql`p.permit_number`), factKey: sql`f.permit_number` },
   'permit.ApplicantName': {
     ...textColumn(sql`(SELECT o.name FROM organizations o WHERE o.id = p.applicant_organization_id)`),
     // Shown by a join: the lookup for each row scanned all organizations (the planner reads a small
@@ -89,6 +90,7 @@ export const PERMIT_COLUMN_SQL: Record<string, ColumnSql> = {
   'permit.Location': textColumn(sql`p.location`),
   'permit.CreateDate': {
     shown: sql`p.created_at`,
+    factKey: sql`f.created_at`,
     filter: scalarFilter(sql`p.created_at`, moment),
     read: momentRead,
   },
@@ -97,9 +99,15 @@ export const PERMIT_COLUMN_SQL: Record<string, ColumnSql> = {
     filter: scalarFilter(sql`p.last_activity_at`, moment),
     read: momentRead,
   },
-  'permit.Status': { shown: sql`p.status`, filter: scalarFilter(sql`p.status`, ordered) },
+  'permit.Status': {
+    shown: sql`p.status`,
+    filter: scalarFilter(sql`p.status`, ordered),
+    factFilter: equalsFact(FACT_TEXT.status),
+    factKey: sql`f.status`,
+  },
   'permit.ActualPoles': {
     shown: sql`p.actual_poles`,
+    factKey: sql`f.actual_poles`,
     filter: scalarFilter(sql`p.actual_poles`, wholeNumber),
   },
   'permit.Metadata': {
@@ -135,6 +143,7 @@ export const PERMIT_COLUMN_SQL: Record<string, ColumnSql> = {
       project: sql`s.project_id`,
       current: sql`EXISTS (SELECT 1 FROM permits q WHERE q.id = s.permit_id AND q.active_stage_key = s.stage_key)`,
     },
+    factFilter: equalsFact(FACT_TEXT.activeStage),
     // The active stage is the one stage whose status is Active (the permit's `active_stage_key` names it).
     // Found by status rather than by the permit's key, the condition names the permit alone: the planner
     // reads the visible projects' active stages of that entry from the filter index once, as a hashed

@@ -21,6 +21,7 @@ import {
   shortString,
   text,
 } from './column-sql.ts';
+import { equalsFact, FACT_TEXT, factValue, numberFacts } from './facts.ts';
 import { firstUserNameOfGroup, OPEN_TASK, usersColumn } from './permit-columns.ts';
 
 // The columns of one stage, task or property of the workflows in view, read from the permit's places (its
@@ -156,6 +157,7 @@ export function taskColumnSql(entryId: string, field: TaskField): ColumnSql {
         place: place(sql`t.status`),
         keySet: firstSet(sql`t.status`),
         ...placeFilter(taskPlace(entryId), sql`t.status`, ordered),
+        factFilter: equalsFact((status) => FACT_TEXT.taskStatus(entryId, status)),
       };
     case 'ElapsedTime': {
       const x = elapsedDays(sql`t.ready_at`, sql`t.completed_at`);
@@ -244,6 +246,8 @@ export function propertyColumnSql(entryId: string, reading: PropertyReading): Co
         walk: valueWalk(entryId, sql`jsonb_typeof(v.value) = 'number'`, NUMBER_VALUE),
         keySet: firstPlaceSet(place, NUMBER_VALUE, LATEST_FIRST),
         ...placeFilter(place, NUMBER_VALUE, jsonNumber),
+        factFilter: numberFacts(entryId),
+        factKey: factValue('value_numbers', entryId),
       };
     case 'Date':
     case 'Enum':
@@ -256,6 +260,8 @@ export function propertyColumnSql(entryId: string, reading: PropertyReading): Co
         walk: valueWalk(entryId, SHORT_STRING, TEXT_VALUE),
         keySet: firstPlaceSet(place, SHORT_TEXT_VALUE, LATEST_FIRST),
         ...placeFilter(place, TEXT_VALUE, shortString),
+        factFilter: equalsFact((text) => FACT_TEXT.shortValue(entryId, text)),
+        factKey: factValue('value_texts', entryId),
       };
     case 'Boolean': {
       const x = sql`CASE WHEN jsonb_typeof(v.value) = 'boolean' THEN (v.value)::boolean END`;

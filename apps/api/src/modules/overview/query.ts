@@ -12,10 +12,10 @@ import { PREPARED } from '../../db/prepared.ts';
 import type { Catalogue, OverviewContext } from './catalogue.ts';
 import { joinsSql, type Sql } from './column-sql.ts';
 import { amongCandidates, filterParts, searchedSql, searchSql } from './filter-sql.ts';
-import { keptSql, PROJECT_JOIN, valuesOf } from './kept-sql.ts';
+import { factsKeptSql, keptSql, PROJECT_JOIN, valuesOf } from './kept-sql.ts';
 import { pageCellsSql, rowReader, shownSql } from './page-sql.ts';
 import { keySetsOf, sortSql, walkedPageSql } from './sort-sql.ts';
-import { type OverviewScope, projectList, visibleAmong, visiblePermits } from './visibility.ts';
+import { factsVisible, type OverviewScope, projectList, visibleAmong, visiblePermits } from './visibility.ts';
 
 const METRIC_SQL: Record<SummaryMetric, (x: Sql) => Sql> = {
   Count: (x) => sql`count(${x})::int`,
@@ -53,11 +53,12 @@ function narrowingOf(scope: OverviewScope, context: OverviewContext, body: Parse
   const filter = filterParts(catalogue, body.filterOptions, {
     projects: projectList(projects),
     timeZone: scope.timeZone,
+    facts: factsVisible(scope, projects),
   });
-  const narrowing = [
-    filter?.condition ?? null,
-    searchSql(body.searchOptions?.text, visibleAmong(scope, projects, 'q')),
-  ].filter((part): part is Sql => part !== null);
+  const text = body.searchOptions?.text;
+  const narrowing = [filter?.condition ?? null, searchSql(text, visibleAmong(scope, projects, 'q'))].filter(
+    (part): part is Sql => part !== null,
+  );
   const candidates = filter?.candidates ?? null;
   const among = sql.join([visibleAmong(scope, projects), ...narrowing], sql` AND `);
   return {
@@ -66,6 +67,8 @@ function narrowingOf(scope: OverviewScope, context: OverviewContext, body: Parse
     candidates,
     among,
     where: amongCandidates(among, candidates),
+    // The facts' condition when they answer the whole filter and nothing else narrows.
+    facts: text ? null : (filter?.facts ?? null),
   };
 }
 
@@ -80,7 +83,7 @@ function overviewStatement(
   wants: Wants,
 ): Sql {
   const { catalogue, projects } = context;
-  const { filtered, filteredByTree, candidates, among, where } = narrowingOf(scope, context, body);
+  const { filtered, filteredByTree, candidates, among, where, facts } = narrowingOf(scope, context, body);
   const { summaryOptions } = wants;
   const { page, pageSize } = body.pageOptions;
   // Keys are read for all of a pole owner's permits at once where they can be. (A caller who only attaches
@@ -94,18 +97,13 @@ function overviewStatement(
   const text = body.searchOptions?.text;
   const searchedOnly =
     text && !filteredByTree && summaryOptions.length === 0 && (!wants.rows || body.sortOptions.length === 0);
+  const keptBody = wants.rows ? body : { sortOptions: [] };
   const kept = !filtered
     ? null
     : searchedOnly
       ? searchedSql(text, visibleAmong(scope, projects, 'q'))
-      : keptSql(
-          catalogue,
-          wants.rows ? body : { sortOptions: [] },
-          summaryOptions,
-          projects,
-          among,
-          candidates,
-        );
+      : (facts && factsKeptSql(catalogue, keptBody, summaryOptions, facts)) ||
+        keptSql(catalogue, keptBody, summaryOptions, projects, among, candidates);
 
   const limit = sql`LIMIT ${pageSize} OFFSET ${page * pageSize}`;
   const { cells, joins } = pageCellsSql(catalogue, [...new Set(body.columnOptions)]);

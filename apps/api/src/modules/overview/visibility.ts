@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { ServiceContext } from '../../http/context.ts';
 import type { VisibleProjects } from './catalogue.ts';
 import type { Sql } from './column-sql.ts';
+import { FACT_TEXT, holdsAny } from './facts.ts';
 
 /**
  * Who is asking: the caller's working organization and the caller, and the time zone whose calendar days its
@@ -66,7 +67,11 @@ export function isVisible(scope: OverviewScope) {
  * parameters): each side is a plain list of projects that an index on the permits' project serves, and a side
  * with no project is left out.
  */
-export function visibleAmong(scope: OverviewScope, projects: VisibleProjects, alias: 'p' | 'q' = 'p'): Sql {
+export function visibleAmong(
+  scope: OverviewScope,
+  projects: VisibleProjects,
+  alias: 'p' | 'q' | 'f' = 'p',
+): Sql {
   const column = (name: string) => sql.ref(`${alias}.${name}`);
   const sides: Sql[] = [];
   if (projects.owned.length > 0) sides.push(sql`${column('project_id')} = ANY (${projects.owned}::uuid[])`);
@@ -77,6 +82,15 @@ export function visibleAmong(scope: OverviewScope, projects: VisibleProjects, al
   }
   return sides.length === 0 ? sql`FALSE` : sql`(${sql.join(sides, sql` OR `)})`;
 }
+
+/**
+ * The condition on the facts `f` (see facts.ts) keeping those of the permits the caller sees: `visibleAmong`,
+ * and a token of one of the projects, which the facts' index reads together with a filter's tokens.
+ */
+export const factsVisible = (scope: OverviewScope, projects: VisibleProjects): Sql =>
+  sql`${visibleAmong(scope, projects, 'f')} AND ${holdsAny(
+    [...projects.owned, ...projects.attached].map(FACT_TEXT.project),
+  )}`;
 
 /** Every project of `projects` as one `uuid[]` parameter. */
 export const projectList = (projects: VisibleProjects): Sql =>
