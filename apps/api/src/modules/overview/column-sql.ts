@@ -62,6 +62,12 @@ export const PLACE_ENTRY: Record<PlaceTable, Sql> = {
 /** The condition keeping a table's places of one library entry. */
 export const ofEntry = (table: PlaceTable, entryId: string) => sql`${PLACE_ENTRY[table]} = ${entryId}`;
 
+/**
+ * The permit's value of a property is its latest (a property can be filled in on the permit and on tasks);
+ * where two were written at once, the permit's own, then the task's first by key.
+ */
+export const LATEST_FIRST = sql`v.updated_at DESC, v.task_key ASC NULLS FIRST`;
+
 /** A cell read from the places of one library entry: the first of them in `order`. */
 export const entryCell = (table: PlaceTable, entryId: string, value: Sql, order: Sql): PlaceCell => ({
   table,

@@ -19,13 +19,18 @@ interface Second {
   descending: boolean;
 }
 
-/** The permit's key: its latest value (the permit's own first, then by task key), if it is one a key is read from. */
-function keyOf(values: StoredValue[], reading: Reading): string | number | null {
-  const latest = [...values].sort(
+/** The permit's value of a property: its latest (the permit's own first, then by task key). */
+function latestOf(values: StoredValue[]): StoredValue | undefined {
+  return [...values].sort(
     (a, b) =>
       b.updated_at.getTime() - a.updated_at.getTime() ||
       (a.task_key === null ? -1 : b.task_key === null ? 1 : a.task_key < b.task_key ? -1 : 1),
   )[0];
+}
+
+/** The permit's key: its latest value, if it is one a key is read from. */
+function keyOf(values: StoredValue[], reading: Reading): string | number | null {
+  const latest = latestOf(values);
   if (!latest) return null;
   const value = latest.value;
   if (reading === 'Number') return typeof value === 'number' ? value : null;
@@ -51,13 +56,10 @@ async function expectedOrder(
     .execute();
   const rows = permits
     .filter((permit) => seen.has(permit.id))
-    .map((permit) => ({
-      ...permit,
-      key: keyOf(
-        values.filter((value) => value.permit_id === permit.id),
-        reading,
-      ),
-    }));
+    .map((permit) => {
+      const own = values.filter((value) => value.permit_id === permit.id);
+      return { ...permit, key: keyOf(own, reading), shown: shownOf(latestOf(own), reading) };
+    });
   rows.sort(
     (a, b) =>
       compareKeys(a.key, b.key, descending) ||
@@ -69,7 +71,14 @@ async function expectedOrder(
       b.created_at.getTime() - a.created_at.getTime() ||
       (a.id < b.id ? 1 : -1),
   );
-  return rows.map((row) => row.id);
+  return { ids: rows.map((row) => row.id), shown: new Map(rows.map((row) => [row.id, row.shown])) };
+}
+
+/** The cell of a value: a number column shows numbers alone, a date or choice column any value as text. */
+function shownOf(value: StoredValue | undefined, reading: Reading) {
+  const raw = value?.value ?? null;
+  if (reading === 'Number') return typeof raw === 'number' ? raw : null;
+  return raw === null || typeof raw === 'string' ? raw : JSON.stringify(raw);
 }
 
 const sortedBody = (
@@ -125,7 +134,7 @@ describe('a page sorted by a property', () => {
           const entryId = name === 'poleCount' ? scene.s.entries.poleCount : scene.s.property[name];
           const dataId = `property.${entryId}`;
           const user = attacher ? scene.s.attacherMember : scene.s.ownerMember;
-          const all = await expectedOrder(
+          const { ids: all, shown } = await expectedOrder(
             attacher ? scene.attacherSees : scene.ownerSees,
             entryId,
             reading,
@@ -136,6 +145,8 @@ describe('a page sorted by a property', () => {
           const body = sortedBody(dataId, descending, second, page, pageSize);
           const data = await overviewData(scene.t, user, body, '?includeCount=true');
           expect(data.rows!.map((row) => row.id)).toEqual(all.slice(page * pageSize, (page + 1) * pageSize));
+          // Each cell shows the permit's latest value, whichever of its values were written on tasks.
+          for (const row of data.rows!) expect(row.values[dataId]).toEqual(shown.get(row.id));
           expect(data.total).toBe(all.length);
           // A filter keeping every permit sorts each permit's key computed on its own.
           const filtered = await overviewData(scene.t, user, {
@@ -165,7 +176,7 @@ describe('a page sorted by a property', () => {
         [scene.s.attacherMember, scene.attacherSees],
       ] as const) {
         for (const descending of [false, true]) {
-          const all = await expectedOrder(seen, scene.s.property.kind, 'Enum', descending, null);
+          const { ids: all } = await expectedOrder(seen, scene.s.property.kind, 'Enum', descending, null);
           Object.assign(SORT_WALK_LIMITS, limits);
           for (const pageSize of [1, 4]) {
             const pages: string[] = [];
@@ -185,7 +196,7 @@ describe('a page sorted by a property', () => {
   });
 
   it('reads values filled in on tasks, and keeps values that are no key with the empty ones', async () => {
-    const due = await expectedOrder(scene.ownerSees, scene.s.property.due, 'Date', false, null);
+    const { ids: due } = await expectedOrder(scene.ownerSees, scene.s.property.due, 'Date', false, null);
     const data = await overviewData(
       scene.t,
       scene.s.ownerMember,
@@ -212,7 +223,7 @@ describe('a page sorted by a property', () => {
     expect(longAt).toBeGreaterThanOrEqual(firstEmpty);
     expect(kindKeys.slice(firstEmpty).every(noKey)).toBe(true);
     expect(kind.rows!.map((row) => row.id)).toEqual(
-      await expectedOrder(scene.ownerSees, scene.s.property.kind, 'Enum', true, null),
+      (await expectedOrder(scene.ownerSees, scene.s.property.kind, 'Enum', true, null)).ids,
     );
   });
 });

@@ -1,7 +1,14 @@
 import type { OverviewRow } from '@crossarm/shared';
 import { sql } from 'kysely';
 import { type Catalogue, columnOf } from './catalogue.ts';
-import { joinsSql, PLACE_ENTRY, type PlaceTable, type Sql } from './column-sql.ts';
+import {
+  joinsSql,
+  LATEST_FIRST,
+  PLACE_ENTRY,
+  type PlaceCell,
+  type PlaceTable,
+  type Sql,
+} from './column-sql.ts';
 
 // The cells of a page's permits (`c0, c1...`) and how their raw rows read as overview rows.
 
@@ -35,14 +42,30 @@ export function shownSql(catalogue: Catalogue, dataIds: string[]) {
   };
 }
 
-const PLACE_TABLES: Record<PlaceTable, { alias: string; from: Sql }> = {
+/**
+ * The tables a page's cells are read from, one pass each per row. `first`, where given, is the order in which
+ * every cell of one entry reads its first place: when all the cells of a pass are such, the pass keeps only
+ * each entry's first place (`DISTINCT ON`), which sorts the permit's places once rather than once per cell.
+ */
+const PLACE_TABLES: Record<
+  PlaceTable,
+  { alias: string; from: Sql; first?: { of: Sql; order: Sql; as: string } }
+> = {
   stages: { alias: 'page_stages', from: sql`FROM permit_stages s WHERE s.permit_id = p.id` },
   tasks: {
     alias: 'page_tasks',
     from: sql`FROM permit_tasks t JOIN permit_stages s ON s.permit_id = t.permit_id AND s.stage_key = t.stage_key
       WHERE t.permit_id = p.id`,
   },
-  values: { alias: 'page_values', from: sql`FROM permit_property_values v WHERE v.permit_id = p.id` },
+  values: {
+    alias: 'page_values',
+    from: sql`FROM permit_property_values v WHERE v.permit_id = p.id`,
+    first: {
+      of: sql`(SELECT DISTINCT ON (v.property_entry_id) v.* FROM permit_property_values v WHERE v.permit_id = p.id`,
+      order: LATEST_FIRST,
+      as: 'v',
+    },
+  },
 };
 
 /**
@@ -54,7 +77,9 @@ const PLACE_TABLES: Record<PlaceTable, { alias: string; from: Sql }> = {
  * its columns are shown. Other cells are read on their own.
  */
 export function pageCellsSql(catalogue: Catalogue, dataIds: string[]) {
-  const byTable = new Map<PlaceTable, { cell: Sql; entry: string | undefined }[]>();
+  /** A cell of a pass over a place table; without `when`, an aggregate over the whole pass. */
+  type PassCell = Omit<PlaceCell, 'table' | 'when'> & { when?: Sql; name: string };
+  const byTable = new Map<PlaceTable, PassCell[]>();
   const inPeople: Sql[] = [];
   const people: Sql[] = [];
   const shownJoins: Sql[] = [];
@@ -66,10 +91,7 @@ export function pageCellsSql(catalogue: Catalogue, dataIds: string[]) {
       const keys = `k${index}`;
       const tasks = byTable.get('tasks') ?? [];
       byTable.set('tasks', tasks);
-      tasks.push({
-        cell: sql`${column.assigned.taskKeys} AS ${sql.ref(keys)}`,
-        entry: column.assigned.entry,
-      });
+      tasks.push({ value: column.assigned.taskKeys, entry: column.assigned.entry, name: keys });
       inPeople.push(
         sql`bool_or(a.task_key = ANY (${sql.ref(`${PLACE_TABLES.tasks.alias}.${keys}`)})) AS ${flag}`,
       );
@@ -81,24 +103,30 @@ export function pageCellsSql(catalogue: Catalogue, dataIds: string[]) {
       shownJoins.push(...(column.shownJoins ?? []));
       return sql`${column.shown} AS ${sql.ref(name)}`;
     }
-    const { table, value, when, order, entry } = column.place;
+    const { table, ...part } = column.place;
     const parts = byTable.get(table) ?? [];
     byTable.set(table, parts);
-    parts.push({
-      cell: sql`(array_agg(${value}${order ? sql` ORDER BY ${order}` : sql``}) FILTER (WHERE ${when}))[1] AS ${sql.ref(name)}`,
-      entry,
-    });
+    parts.push({ ...part, name });
     return sql`${sql.ref(`${PLACE_TABLES[table].alias}.${name}`)} AS ${sql.ref(name)}`;
   });
   const joins = [...byTable].map(([table, parts]) => {
-    const { alias, from } = PLACE_TABLES[table];
+    const { alias, from, first } = PLACE_TABLES[table];
     // When every cell read from the table is of one entry, the pass reads only those entries' places (by
     // the table's key on permit and entry), not all of the permit's.
     const entries = parts.map((part) => part.entry);
     const only = entries.every((entry) => entry !== undefined)
       ? sql` AND ${PLACE_ENTRY[table]} = ANY (${[...new Set(entries)]}::uuid[])`
       : sql``;
-    return sql`LEFT JOIN LATERAL (SELECT ${sql.join(parts.map((part) => part.cell))} ${from}${only}) ${sql.ref(alias)} ON true`;
+    const firstOnly = first && parts.every((part) => part.entry !== undefined && part.order === first.order);
+    const cells = parts.map(({ value, when, order, name }) => {
+      if (!when) return sql`${value} AS ${sql.ref(name)}`;
+      const sorted = order && !firstOnly ? sql` ORDER BY ${order}` : sql``;
+      return sql`(array_agg(${value}${sorted}) FILTER (WHERE ${when}))[1] AS ${sql.ref(name)}`;
+    });
+    const source = firstOnly
+      ? sql`FROM ${first.of}${only} ORDER BY ${PLACE_ENTRY[table]}, ${first.order}) ${sql.ref(first.as)}`
+      : sql`${from}${only}`;
+    return sql`LEFT JOIN LATERAL (SELECT ${sql.join(cells)} ${source}) ${sql.ref(alias)} ON true`;
   });
   if (people.length > 0) {
     joins.push(sql`LEFT JOIN LATERAL (SELECT ${sql.join(people)} FROM (

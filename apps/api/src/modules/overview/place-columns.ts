@@ -8,6 +8,7 @@ import {
   firstPlaceSet,
   jsonNumber,
   keptWhole,
+  LATEST_FIRST,
   ofEntry,
   ordered,
   type ProjectPlace,
@@ -204,12 +205,6 @@ const valuePlace = (entryId: string): ProjectPlace => ({
 const NUMBER_VALUE = sql`CASE WHEN jsonb_typeof(v.value) = 'number' THEN (v.value #>> '{}')::float8 END`;
 const TEXT_VALUE = sql`(v.value #>> '{}')`;
 const SHORT_TEXT_VALUE = sql`CASE WHEN ${SHORT_STRING} THEN ${TEXT_VALUE} END`;
-
-/**
- * The permit's value of a property is its latest (a property can be filled in on the permit and on tasks);
- * where two were written at once, the permit's own, then the task's first by key.
- */
-const LATEST_FIRST = sql`v.updated_at DESC, v.task_key ASC NULLS FIRST`;
 
 /** Whether the value `v` is its permit's value of the property: no other value of it comes first. */
 const isLatest = (entryId: string) => sql`NOT EXISTS (SELECT 1 FROM permit_property_values w
