@@ -40,6 +40,9 @@ describe('permit facts', () => {
     const writes = [
       sql`UPDATE permits SET status = 'OnHold', on_hold_reason = 'wait' WHERE id = ${first}`,
       sql`UPDATE permits SET permit_number = 'X-1', actual_poles = 41 WHERE id = ${second}`,
+      // Many permits in one statement, as a bulk hold writes them, some of them to the status they had.
+      sql`UPDATE permits SET status = CASE WHEN id = ${first} THEN 'Active' ELSE 'OnHold' END,
+        on_hold_reason = CASE WHEN id = ${first} THEN NULL ELSE 'wait' END WHERE status IN ('Active', 'OnHold')`,
       sql`UPDATE permit_tasks SET status = 'InProgress' WHERE permit_id = ${first} AND status = 'ReadyToBegin'`,
       sql`UPDATE permit_stages SET status = 'Active' WHERE permit_id = ${third} AND status = 'NotStarted'`,
       sql`UPDATE permit_property_values SET value = '1.5e300'::jsonb WHERE permit_id = ${first}
