@@ -217,9 +217,10 @@ const cases: Case[] = [
       columnOptions: ['permit.PermitNumber', 'permit.Location', 'permit.ApplicantName', 'project.Name'],
       searchOptions: { text: SEARCH },
     },
-    // Each part keeps the visible projects' permits as it reads them, with what the page is ordered by.
+    // Each part keeps the visible projects' permits as it reads them, with what the page is ordered by; numbers
+    // and locations are matched in the permits' narrow table of texts.
     handSql: sql`WITH m AS MATERIALIZED (
-        SELECT q.id, q.created_at FROM permits q
+        SELECT q.id, q.created_at FROM permit_texts q
           WHERE (q.permit_number ILIKE ${`%${SEARCH}%`} OR q.location ILIKE ${`%${SEARCH}%`})
             AND q.project_id = ANY (${owned}::uuid[])
         UNION SELECT q.id, q.created_at FROM permits q JOIN projects pr ON pr.id = q.project_id

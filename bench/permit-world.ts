@@ -478,6 +478,27 @@ export async function buildPermitWorld(
   await sql`CREATE INDEX permit_facts_tokens_idx ON permit_facts USING gin (tokens)`.execute(db);
   timings.facts = performance.now() - step;
   log(`  facts written, ${elapsed()}`);
+  // The permits' texts a search reads, likewise, with their trigram indexes made after.
+  step = performance.now();
+  await sql`DROP INDEX permit_texts_number_trgm_idx, permit_texts_location_trgm_idx`.execute(db);
+  await sql`INSERT INTO permit_texts
+    SELECT id, project_id, applicant_organization_id, created_at, permit_number, location FROM permits`.execute(
+    db,
+  );
+  await inParallel(workers, [
+    async () => {
+      await sql`CREATE INDEX permit_texts_number_trgm_idx ON permit_texts USING gin (permit_number gin_trgm_ops)`.execute(
+        db,
+      );
+    },
+    async () => {
+      await sql`CREATE INDEX permit_texts_location_trgm_idx ON permit_texts USING gin (location gin_trgm_ops)`.execute(
+        db,
+      );
+    },
+  ]);
+  timings.texts = performance.now() - step;
+  log(`  texts written, ${elapsed()}`);
 
   // The counters last: their presence marks a complete world (`hasWorld`).
   await db

@@ -50,6 +50,7 @@ import * as activeStageWorkflowOrder from './20261129T120000-active-stage-workfl
 import * as eventProjectRooms from './20261201T220000-event-project-rooms.ts';
 import * as permitFacts from './20261202T190000-permit-facts.ts';
 import * as permitFactsOwnColumns from './20261204T180000-permit-facts-own-columns.ts';
+import * as permitTexts from './20261204T190000-permit-texts.ts';
 
 /** Every migration, by its timestamped name. Append new ones; never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -104,4 +105,5 @@ export const migrations: Record<string, Migration> = {
   '20261201T220000-event-project-rooms': eventProjectRooms,
   '20261202T190000-permit-facts': permitFacts,
   '20261204T180000-permit-facts-own-columns': permitFactsOwnColumns,
+  '20261204T190000-permit-texts': permitTexts,
 };

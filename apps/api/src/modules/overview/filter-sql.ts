@@ -212,12 +212,21 @@ export function searchSql(text: string | undefined, visible?: Sql): Sql | null {
   return found ? sql`p.ctid = ANY (ARRAY(${found}))` : null;
 }
 
-/** The permits a search finds (see `searchSql`), as the rows of `columns` of each found permit `q`. */
-function searchFound(text: string | undefined, columns: Sql, visible?: Sql): Sql | null {
+/**
+ * The permits a search finds (see `searchSql`), as the rows of `columns` of each found permit `q`. Numbers and
+ * locations are matched in `texts`: the permits themselves, or `permit_texts` (the same columns in a narrow
+ * table) when `columns` read nothing else.
+ */
+function searchFound(
+  text: string | undefined,
+  columns: Sql,
+  visible?: Sql,
+  texts: Sql = sql`permits`,
+): Sql | null {
   if (!text) return null;
   const pattern = containsPattern(text);
   const among = visible ? sql` AND ${visible}` : sql``;
-  return sql`SELECT ${columns} FROM permits q
+  return sql`SELECT ${columns} FROM ${texts} q
       WHERE (q.permit_number ILIKE ${pattern} OR q.location ILIKE ${pattern})${among}
     UNION
     SELECT ${columns} FROM permits q
@@ -234,7 +243,7 @@ function searchFound(text: string | undefined, columns: Sql, visible?: Sql): Sql
  */
 export function searchedSql(text: string, visible: Sql) {
   return {
-    ctes: sql`m AS MATERIALIZED (${searchFound(text, sql`q.id, q.created_at`, visible)})`,
+    ctes: sql`m AS MATERIALIZED (${searchFound(text, sql`q.id, q.created_at`, visible, sql`permit_texts`)})`,
     order: sql`m.created_at DESC, m.id DESC`,
     first: true,
   };
