@@ -15,7 +15,8 @@
  * it when it already holds a world of that size), --workers 2 (connections writing the world at once; a
  * server only), --runs 9, --only ac (only the cases of those letters), --statements (time each statement of
  * a request on its own), --explain (EXPLAIN ANALYZE each case's
- * statements into /tmp/crossarm-bench/).
+ * statements into /tmp/crossarm-bench/), --apart (each case's endpoint calls in a row, then its hand-written
+ * statements in a row, rather than in turns).
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -403,14 +404,18 @@ const results: {
 }[] = [];
 // --only ad runs the cases whose letters are given.
 const ONLY = option('only', '');
+const APART = flag('apart');
 const chosen = cases.filter((item) => !ONLY || ONLY.includes(item.name[1]!));
 for (const item of chosen) {
   // The endpoint and the hand-written statement take turns, so that a burst of other work on the machine
-  // falls on both alike.
-  const { endpoint, hand } = await alternating(
-    () => callEndpoint(item),
-    async () => (await item.handSql.execute(db)).rows[0]!,
-  );
+  // falls on both alike; or, with --apart, each runs in a row, as a server answering the same request again
+  // and again does (in turns, each pays for the other having just run on the machine: about 1.5 ms of a
+  // 40-column page).
+  const endpointCall = () => callEndpoint(item);
+  const handCall = async () => (await item.handSql.execute(db)).rows[0]!;
+  const { endpoint, hand } = APART
+    ? { endpoint: await timed(endpointCall), hand: await timed(handCall) }
+    : await alternating(endpointCall, handCall);
   statements = 0;
   captured = [];
   await callEndpoint(item);
