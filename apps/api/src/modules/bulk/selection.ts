@@ -12,7 +12,7 @@ import { AppError, badRequest, conflict } from '../../http/errors.ts';
 import { loadOverviewContext } from '../overview/catalogue.ts';
 import { filterSql, searchSql } from '../overview/filter-sql.ts';
 import { requestProblems } from '../overview/request-check.ts';
-import { projectList, scopeOf, visibleAmong, visiblePermits } from '../overview/visibility.ts';
+import { factsVisible, projectList, scopeOf, visibleAmong, visiblePermits } from '../overview/visibility.ts';
 import type { PermitRow } from '../permits/lifecycle.ts';
 import { accessTo, type PermitAccess } from '../permits/permit-access.ts';
 import { findVisibleProjects } from '../projects/repo.ts';
@@ -61,6 +61,7 @@ async function matchingIds(
     filterSql(catalogue, request.filterOptions, {
       projects: projectList(projects),
       timeZone: scope.timeZone,
+      facts: factsVisible(scope, projects),
     }),
     searchSql(request.searchOptions?.text, visibleAmong(scope, projects, 'q')),
   ];
