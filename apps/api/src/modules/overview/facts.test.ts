@@ -81,6 +81,54 @@ describe('permit facts', () => {
     expect(await stale()).toEqual([]);
   });
 
+  // Writers of one permit in transactions of their own: each computes the facts after the others committed.
+  // (A server only: the embedded engine has one connection, so its transactions never overlap.)
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'stay what the permit says when its writers run in concurrent transactions',
+    async () => {
+      const { rows } = await sql<{ id: string }>`SELECT p.id FROM permits p
+        WHERE p.status IN ('Active', 'OnHold')
+          AND EXISTS (SELECT 1 FROM permit_property_values v WHERE v.permit_id = p.id AND jsonb_typeof(v.value) = 'number')
+          AND EXISTS (SELECT 1 FROM permit_property_values v WHERE v.permit_id = p.id AND jsonb_typeof(v.value) = 'string')
+        ORDER BY p.id LIMIT 1`.execute(t.db);
+      const permit = rows[0]!.id;
+      await sql`UPDATE permits SET status = 'Active', on_hold_reason = NULL WHERE id = ${permit}`.execute(
+        t.db,
+      );
+      const waiting = async () =>
+        Number(
+          (
+            await sql<{ n: string }>`SELECT count(*) AS n FROM pg_stat_activity
+              WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(t.db)
+          ).rows[0]!.n,
+        );
+      await t.db.connection().execute(async (first) => {
+        await sql`BEGIN`.execute(first);
+        await sql`UPDATE permit_property_values SET value = '12345'::jsonb
+          WHERE permit_id = ${permit} AND jsonb_typeof(value) = 'number'`.execute(first);
+        // A hold and a change of another value, each in its own transaction, wait for the first.
+        const hold =
+          sql`UPDATE permits SET status = 'OnHold', on_hold_reason = 'wait' WHERE id = ${permit}`.execute(
+            t.db,
+          );
+        const value =
+          sql`UPDATE permit_property_values SET value = '"concurrent"', updated_at = now() + interval '1 day'
+          WHERE permit_id = ${permit} AND jsonb_typeof(value) = 'string'`.execute(t.db);
+        for (let tries = 0; (await waiting()) < 2 && tries < 200; tries++) {
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        expect(await waiting()).toBe(2);
+        await sql`COMMIT`.execute(first);
+        await Promise.all([hold, value]);
+      });
+      expect(await stale()).toEqual([]);
+      const facts = await sql<{
+        status: string;
+      }>`SELECT status FROM permit_facts WHERE permit_id = ${permit}`.execute(t.db);
+      expect(facts.rows).toEqual([{ status: 'OnHold' }]);
+    },
+  );
+
   it('key numbers in their order, as the database does', async () => {
     const doubles = fc.double({ noNaN: true, noDefaultInfinity: true });
     const samples = fc.sample(doubles, { numRuns: 300, seed: 6 });
