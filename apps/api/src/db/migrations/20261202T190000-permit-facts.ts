@@ -11,6 +11,44 @@ const SOURCES: [table: string, permit: string, columns: string][] = [
   ['permit_property_values', 'permit_id', 'property_entry_id, task_key, value, updated_at'],
 ];
 
+/** Writes the facts of the permits of `ids` again, where they differ from what the view computes. */
+export const FACTS_UPSERT = `INSERT INTO permit_facts SELECT * FROM permit_facts_computed c WHERE c.permit_id = ANY (ids)
+      ON CONFLICT (permit_id) DO UPDATE SET project_id = EXCLUDED.project_id,
+        applicant_organization_id = EXCLUDED.applicant_organization_id, created_at = EXCLUDED.created_at,
+        status = EXCLUDED.status, permit_number = EXCLUDED.permit_number, actual_poles = EXCLUDED.actual_poles,
+        tokens = EXCLUDED.tokens, value_entries = EXCLUDED.value_entries, value_numbers = EXCLUDED.value_numbers,
+        value_texts = EXCLUDED.value_texts, value_least = EXCLUDED.value_least,
+        value_greatest = EXCLUDED.value_greatest
+      WHERE (permit_facts.*) IS DISTINCT FROM (EXCLUDED.*)`;
+
+/** The permits an update changed, among its new rows (a format: %1$I the permit id column, %2$s the columns). */
+export const CHANGED_IN_NEW_ROWS = `SELECT array_agg(DISTINCT %1$I) FROM (SELECT %1$I, %2$s FROM new_rows
+          EXCEPT ALL SELECT %1$I, %2$s FROM old_rows) changed`;
+
+/**
+ * The trigger function keeping the facts: once a statement, for the permits whose rows it wrote (with an
+ * update, those `changed` names: a query formatted with the permit id column and the fact columns, which
+ * the trigger passes as TG_ARGV[0] and TG_ARGV[1]).
+ */
+export const factsChangedFunction = (changed: string) => sql`
+  CREATE OR REPLACE FUNCTION permit_facts_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+  DECLARE
+    ids uuid[];
+  BEGIN
+    IF TG_OP = 'INSERT' THEN
+      EXECUTE format('SELECT array_agg(DISTINCT %I) FROM new_rows', TG_ARGV[0]) INTO ids;
+    ELSIF TG_OP = 'UPDATE' THEN
+      EXECUTE format('${sql.raw(changed)}', TG_ARGV[0], TG_ARGV[1]) INTO ids;
+    ELSE
+      EXECUTE format('SELECT array_agg(DISTINCT %I) FROM old_rows', TG_ARGV[0]) INTO ids;
+    END IF;
+    IF ids IS NOT NULL THEN
+      PERFORM permit_facts_refresh(ids);
+    END IF;
+    RETURN NULL;
+  END;
+  $$`;
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     -- A fact's token: a 64-bit hash of its text (see overview/facts.ts for the texts).
@@ -96,40 +134,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           (array_agg(x.text ORDER BY x.updated_at DESC, x.task_key ASC NULLS FIRST))[1] AS text,
           min(x.number) AS least, max(x.number) AS greatest
         FROM x GROUP BY x.property_entry_id) e) vv ON true;
-
-    -- Writes the facts of the permits of ids again (a permit that is gone has none: its row went with it).
-    CREATE FUNCTION permit_facts_refresh(ids uuid[]) RETURNS void LANGUAGE sql AS $$
-      INSERT INTO permit_facts SELECT * FROM permit_facts_computed c WHERE c.permit_id = ANY (ids)
-      ON CONFLICT (permit_id) DO UPDATE SET project_id = EXCLUDED.project_id,
-        applicant_organization_id = EXCLUDED.applicant_organization_id, created_at = EXCLUDED.created_at,
-        status = EXCLUDED.status, permit_number = EXCLUDED.permit_number, actual_poles = EXCLUDED.actual_poles,
-        tokens = EXCLUDED.tokens, value_entries = EXCLUDED.value_entries, value_numbers = EXCLUDED.value_numbers,
-        value_texts = EXCLUDED.value_texts, value_least = EXCLUDED.value_least,
-        value_greatest = EXCLUDED.value_greatest
-      WHERE (permit_facts.*) IS DISTINCT FROM (EXCLUDED.*)
-    $$;
-
-    -- Once a statement, for the permits whose rows it wrote (with an update, only those whose fact columns
-    -- changed): TG_ARGV[0] names the permit id column, TG_ARGV[1] the fact columns.
-    CREATE FUNCTION permit_facts_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-    DECLARE
-      ids uuid[];
-    BEGIN
-      IF TG_OP = 'INSERT' THEN
-        EXECUTE format('SELECT array_agg(DISTINCT %I) FROM new_rows', TG_ARGV[0]) INTO ids;
-      ELSIF TG_OP = 'UPDATE' THEN
-        EXECUTE format('SELECT array_agg(DISTINCT %1$I) FROM (SELECT %1$I, %2$s FROM new_rows
-            EXCEPT ALL SELECT %1$I, %2$s FROM old_rows) changed', TG_ARGV[0], TG_ARGV[1]) INTO ids;
-      ELSE
-        EXECUTE format('SELECT array_agg(DISTINCT %I) FROM old_rows', TG_ARGV[0]) INTO ids;
-      END IF;
-      IF ids IS NOT NULL THEN
-        PERFORM permit_facts_refresh(ids);
-      END IF;
-      RETURN NULL;
-    END;
-    $$;
   `.execute(db);
+  await sql`
+    -- Writes the facts of the permits of ids again (a permit that is gone has none: its row went with it).
+    CREATE FUNCTION permit_facts_refresh(ids uuid[]) RETURNS void LANGUAGE sql AS $$ ${sql.raw(FACTS_UPSERT)} $$
+  `.execute(db);
+  await factsChangedFunction(CHANGED_IN_NEW_ROWS).execute(db);
   for (const [table, permit, columns] of SOURCES) {
     const name = (event: string) => sql.raw(`${table}_facts_${event}`);
     const args = sql.raw(`'${permit}', '${columns}'`);
