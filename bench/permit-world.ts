@@ -485,18 +485,17 @@ export async function buildPermitWorld(
     SELECT id, project_id, applicant_organization_id, created_at, permit_number, location FROM permits`.execute(
     db,
   );
-  await inParallel(workers, [
-    async () => {
-      await sql`CREATE INDEX permit_texts_number_trgm_idx ON permit_texts USING gin (permit_number gin_trgm_ops)`.execute(
+  await inParallel(
+    workers,
+    [
+      ['permit_texts_number_trgm_idx', 'permit_number'],
+      ['permit_texts_location_trgm_idx', 'location'],
+    ].map(([index, column]) => async () => {
+      await sql`CREATE INDEX ${sql.ref(index!)} ON permit_texts USING gin (${sql.ref(column!)} gin_trgm_ops)`.execute(
         db,
       );
-    },
-    async () => {
-      await sql`CREATE INDEX permit_texts_location_trgm_idx ON permit_texts USING gin (location gin_trgm_ops)`.execute(
-        db,
-      );
-    },
-  ]);
+    }),
+  );
   timings.texts = performance.now() - step;
   log(`  texts written, ${elapsed()}`);
 

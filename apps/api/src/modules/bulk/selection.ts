@@ -12,7 +12,7 @@ import { AppError, badRequest, conflict } from '../../http/errors.ts';
 import { loadOverviewContext } from '../overview/catalogue.ts';
 import { filterSql, searchSql } from '../overview/filter-sql.ts';
 import { requestProblems } from '../overview/request-check.ts';
-import { factsVisible, projectList, scopeOf, visibleAmong, visiblePermits } from '../overview/visibility.ts';
+import { filterScopeOf, scopeOf, visibleAmong, visiblePermits } from '../overview/visibility.ts';
 import type { PermitRow } from '../permits/lifecycle.ts';
 import { accessTo, type PermitAccess } from '../permits/permit-access.ts';
 import { findVisibleProjects } from '../projects/repo.ts';
@@ -58,11 +58,7 @@ async function matchingIds(
     );
   }
   const conditions = [
-    filterSql(catalogue, request.filterOptions, {
-      projects: projectList(projects),
-      timeZone: scope.timeZone,
-      facts: factsVisible(scope, projects),
-    }),
+    filterSql(catalogue, request.filterOptions, filterScopeOf(scope, projects)),
     searchSql(request.searchOptions?.text, visibleAmong(scope, projects, 'q')),
   ];
   const parts = conditions.filter((part) => part !== null);

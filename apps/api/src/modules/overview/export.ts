@@ -14,9 +14,8 @@ import { pageCellsSql, rowReader } from './page-sql.ts';
 import { assertRequestFits } from './request-check.ts';
 import { keySetsOf, sortSql } from './sort-sql.ts';
 import {
-  factsVisible,
+  filterScopeOf,
   type OverviewScope,
-  projectList,
   scopeOf,
   visibleAmong,
   visiblePermits,
@@ -60,11 +59,7 @@ async function exportIds(
   { catalogue, projects }: OverviewContext,
   body: ParsedOverviewRequest,
 ) {
-  const filter = filterParts(catalogue, body.filterOptions, {
-    projects: projectList(projects),
-    timeZone: scope.timeZone,
-    facts: factsVisible(scope, projects),
-  });
+  const filter = filterParts(catalogue, body.filterOptions, filterScopeOf(scope, projects));
   const search = searchSql(body.searchOptions?.text, visibleAmong(scope, projects, 'q'));
   const exportable = sql`p.project_id = ANY (ARRAY(SELECT ep.project_id FROM ${exportableProjects(scope)} ep))`;
   // What a kept permit meets besides being a candidate of the filter (see `filterParts`).

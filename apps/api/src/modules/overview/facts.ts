@@ -85,9 +85,12 @@ export function numberRanges(entryId: string, x: number, side: 1 | -1) {
     const to = side === 1 ? last : cell - 1n;
     for (let c = from; c <= to; c++) texts.push(FACT_TEXT.numberRange(level, entryId, c));
   });
-  const boundary = FACT_TEXT.numberRange(2, entryId, key >> LEVELS[2].shift);
-  return { texts, boundary };
+  return { texts, boundary: numberBoundary(entryId, x) };
 }
+
+/** The finest range holding `x` (as a token text). */
+const numberBoundary = (entryId: string, x: number) =>
+  FACT_TEXT.numberRange(2, entryId, numberKey(x) >> LEVELS[2].shift);
 
 /**
  * A number property's comparisons from the facts: the permit's least and greatest number of the property
@@ -113,16 +116,14 @@ export function numberFacts(entryId: string): FactFilter {
         const compare = operator === 'LessThan' ? sql`<` : sql`<=`;
         return { clause: [...texts, boundary], exact: sql`${least} ${compare} ${number}` };
       }
-      case 'Equals': {
-        const { boundary } = numberRanges(entryId, value, 1);
+      case 'Equals':
         return {
-          clause: [boundary],
+          clause: [numberBoundary(entryId, value)],
           exact: sql`(${least} = ${number} OR ${greatest} = ${number} OR (${least} < ${number}
             AND ${greatest} > ${number} AND EXISTS (SELECT 1 FROM permit_property_values v
               WHERE v.permit_id = f.permit_id AND v.property_entry_id = ${entryId}
                 AND jsonb_typeof(v.value) = 'number' AND (v.value #>> '{}')::float8 = ${number})))`,
         };
-      }
       default:
         return null;
     }

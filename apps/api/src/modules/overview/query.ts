@@ -15,7 +15,13 @@ import { amongCandidates, filterParts, searchedSql, searchSql } from './filter-s
 import { factsKeptSql, keptSql, PROJECT_JOIN, valuesOf } from './kept-sql.ts';
 import { pageCellsSql, rowReader, shownSql } from './page-sql.ts';
 import { keySetsOf, sortSql, walkedPageSql } from './sort-sql.ts';
-import { factsVisible, type OverviewScope, projectList, visibleAmong, visiblePermits } from './visibility.ts';
+import {
+  filterScopeOf,
+  type OverviewScope,
+  projectList,
+  visibleAmong,
+  visiblePermits,
+} from './visibility.ts';
 
 const METRIC_SQL: Record<SummaryMetric, (x: Sql) => Sql> = {
   Count: (x) => sql`count(${x})::int`,
@@ -50,11 +56,7 @@ function narrowingOf(scope: OverviewScope, context: OverviewContext, body: Parse
   const { catalogue, projects } = context;
   // The search's parts keep the visible permits as they read them; the visibility condition is checked again
   // on the few rows they find, except for a search alone (`searchedSql`), whose parts are the whole check.
-  const filter = filterParts(catalogue, body.filterOptions, {
-    projects: projectList(projects),
-    timeZone: scope.timeZone,
-    facts: factsVisible(scope, projects),
-  });
+  const filter = filterParts(catalogue, body.filterOptions, filterScopeOf(scope, projects));
   const text = body.searchOptions?.text;
   const narrowing = [filter?.condition ?? null, searchSql(text, visibleAmong(scope, projects, 'q'))].filter(
     (part): part is Sql => part !== null,

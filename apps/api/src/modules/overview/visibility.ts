@@ -4,6 +4,7 @@ import type { ServiceContext } from '../../http/context.ts';
 import type { VisibleProjects } from './catalogue.ts';
 import type { Sql } from './column-sql.ts';
 import { FACT_TEXT, holdsAny } from './facts.ts';
+import type { FilterScope } from './filter-sql.ts';
 
 /**
  * Who is asking: the caller's working organization and the caller, and the time zone whose calendar days its
@@ -84,13 +85,17 @@ export function visibleAmong(
 }
 
 /**
- * The condition on the facts `f` (see facts.ts) keeping those of the permits the caller sees: `visibleAmong`,
- * and a token of one of the projects, which the facts' index reads together with a filter's tokens.
+ * How a filter reads for the caller (see `FilterScope`): the visible projects, the caller's time zone, and
+ * the facts `f` of the permits the caller sees (`visibleAmong`, and a token of one of the projects, which the
+ * facts' index reads together with a filter's tokens).
  */
-export const factsVisible = (scope: OverviewScope, projects: VisibleProjects): Sql =>
-  sql`${visibleAmong(scope, projects, 'f')} AND ${holdsAny(
+export const filterScopeOf = (scope: OverviewScope, projects: VisibleProjects): FilterScope => ({
+  projects: projectList(projects),
+  timeZone: scope.timeZone,
+  facts: sql`${visibleAmong(scope, projects, 'f')} AND ${holdsAny(
     [...projects.owned, ...projects.attached].map(FACT_TEXT.project),
-  )}`;
+  )}`,
+});
 
 /** Every project of `projects` as one `uuid[]` parameter. */
 export const projectList = (projects: VisibleProjects): Sql =>
