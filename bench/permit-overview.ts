@@ -21,7 +21,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { OverviewRequest } from '@crossarm/shared';
-import { CompiledQuery, type KyselyPlugin, type RawBuilder, sql } from 'kysely';
+import { CompiledQuery, type RawBuilder, sql } from 'kysely';
 import pg from 'pg';
 import { FACT_TEXT, numberRanges } from '../apps/api/src/modules/overview/facts.ts';
 import { CLOCK_DAYS_AHEAD, timerDaysSql } from '../apps/api/src/modules/overview/place-columns.ts';
@@ -53,23 +53,20 @@ if (ON_POSTGRES) {
   if (!KEEP) rmSync(pgliteDir, { recursive: true, force: true });
 }
 
-// Counts (and, when asked, keeps) the statements the app runs.
+const bench = await openBench({ url, pgliteDir });
+const { db } = bench;
+
+// Counts (and, when asked, keeps) the statements the app runs outside transactions, as the database
+// receives them (some are compiled once and run again as compiled).
 let statements = 0;
 let captured: CompiledQuery[] | null = null;
-let compile: ((node: Parameters<NonNullable<KyselyPlugin['transformQuery']>>[0]) => CompiledQuery) | null =
-  null;
-const counter: KyselyPlugin = {
-  transformQuery(args) {
-    statements++;
-    if (captured && compile) captured.push(compile(args));
-    return args.node;
-  },
-  transformResult: async (args) => args.result,
-};
-
-const bench = await openBench({ url, pgliteDir, appPlugins: [counter] });
-const { db } = bench;
-compile = (args) => db.getExecutor().compileQuery(args.node, args.queryId);
+const appExecutor = bench.app.db.getExecutor();
+const runStatement = appExecutor.executeQuery.bind(appExecutor);
+appExecutor.executeQuery = ((query: CompiledQuery) => {
+  statements++;
+  captured?.push(query);
+  return runStatement(query);
+}) as typeof appExecutor.executeQuery;
 out(`database: ${bench.kind}, ${PERMITS.toLocaleString('en')} permits`);
 
 let world: PermitWorld;

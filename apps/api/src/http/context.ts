@@ -2,12 +2,18 @@ import { isTimeZone } from '@crossarm/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Trx } from '../db/database.ts';
 import type { Session } from '../modules/session/session.ts';
+import type { SessionCheck } from '../plugins/auth.ts';
 import { badRequest } from './errors.ts';
 
 /** What a service needs from the request: the database, the caller, and the app's side channels. */
 export interface ServiceContext {
   db: Db;
   session: Session;
+  /**
+   * Set when `session` was kept from an earlier request and is not yet confirmed (only on read-only routes
+   * that confirm it in their own statement; see `SessionCheck`).
+   */
+  sessionCheck?: SessionCheck | null;
   /** The caller's hub connection, left out of the events this request causes. */
   connectionId: string | null;
   /** The caller's IANA time zone (`X-Timezone`, UTC when not sent): the calendar days of its filters and files. */
@@ -36,6 +42,7 @@ export function contextOf(request: FastifyRequest): ServiceContext {
   return {
     db: request.server.db,
     session: request.session,
+    sessionCheck: request.sessionCheck ?? null,
     connectionId: typeof header === 'string' && CONNECTION_ID.test(header) ? header : null,
     timeZone: timeZoneOf(request),
     app: request.server,

@@ -33,7 +33,8 @@ const MAX_VERIFIED_TOKENS = 2_000;
  * A browser sends the same token with every call until it renews it, and checking an RS256 signature costs
  * about a millisecond, so a token once verified is taken again as it is (the same string, so the same
  * claims) until it expires, for five minutes at most. Who the subject is, and whether they may still sign
- * in, is read from the database on every request all the same.
+ * in, is read from the database on every request all the same (on a few read-only routes, by checking in
+ * the route's own statement that nothing it was read from has changed; see `SessionCheck`).
  */
 export function createTokenVerifier(
   identity: IdentityConfig,

@@ -1,8 +1,20 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyRequest,
+  RouteHandlerMethod,
+  RouteOptions,
+} from 'fastify';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
-import type { TokenVerifier } from '../identity/token-verifier.ts';
-import { linkSubjectByEmail, loadGrants, loadSessionBySubject } from '../modules/session/repo.ts';
+import type { TokenVerifier, VerifiedToken } from '../identity/token-verifier.ts';
+import {
+  linkSubjectByEmail,
+  loadGrants,
+  loadSessionBySubject,
+  SESSION_VERSION_SQL,
+} from '../modules/session/repo.ts';
 import { buildSession, isUsable, type Session } from '../modules/session/session.ts';
 
 declare module 'fastify' {
@@ -11,10 +23,60 @@ declare module 'fastify' {
     public?: boolean;
     /** Reachable by a signed-in user who is not (yet) allowed to use the system: inactive or without organization. */
     allowUnusable?: boolean;
+    /**
+     * The route changes nothing and takes a kept session on trust while its handler runs: the handler
+     * confirms it inside the statement it runs anyway (see `SessionCheck`). Never on a route that writes.
+     */
+    confirmsKeptSession?: boolean;
   }
   interface FastifyRequest {
     /** The caller; set by the authentication pre-handler on every non-public route. */
     session: Session;
+    /**
+     * Set when `session` was taken from memory, on a route with `confirmsKeptSession`: what the handler's
+     * statement checks to confirm it. Null when the session was read for this request.
+     */
+    sessionCheck: SessionCheck | null;
+  }
+}
+
+/** Sessions kept between requests, by token subject; the least recently read is dropped first. */
+const MAX_KEPT_SESSIONS = 1_000;
+
+/**
+ * A session taken from memory, unconfirmed. `holds` is true in a statement while nothing the session was
+ * read from has changed since (its session version is the one now); a handler puts it in the statement it
+ * runs anyway and calls `confirm()` when it held, or `refresh()` when it did not, which reads the session
+ * again and refuses the request as signing in would (401, 403). A handler that did neither has the session
+ * read again after it ran, before its answer or its error leaves (see `registerAuthentication`), so an
+ * answer never rests on a session nobody confirmed.
+ */
+export class SessionCheck {
+  private confirmedSession: Session | null = null;
+
+  readonly holds: RawBuilder<boolean>;
+
+  constructor(
+    private readonly kept: Session,
+    version: string,
+    private readonly reread: () => Promise<Session>,
+  ) {
+    this.holds = sql<boolean>`${SESSION_VERSION_SQL} = ${version}::bigint`;
+  }
+
+  get confirmed(): boolean {
+    return this.confirmedSession !== null;
+  }
+
+  /** The statement that checked `holds` found it true: the kept session is the caller's session now. */
+  confirm() {
+    this.confirmedSession = this.kept;
+  }
+
+  /** Reads the session afresh (it may have changed, or the caller may no longer be let in). */
+  async refresh(): Promise<Session> {
+    this.confirmedSession ??= await this.reread();
+    return this.confirmedSession;
   }
 }
 
@@ -35,33 +97,51 @@ export function bearerToken(header: string | undefined): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
-/** Resolves the caller from a bearer token, or throws 401 when the token or its user is not accepted. */
-export async function authenticate(
+/** The verified claims of a bearer token, or 401. */
+async function verifiedToken(
   options: AuthOptions,
   token: string | null,
   log: FastifyBaseLogger,
-): Promise<Session> {
+): Promise<VerifiedToken> {
   if (!token) throw unauthorized('A bearer token is required.');
-  let verified: Awaited<ReturnType<TokenVerifier>>;
   try {
-    verified = await options.verifyToken(token);
+    return await options.verifyToken(token);
   } catch (error) {
     log.info({ reason: (error as Error).message }, 'rejected bearer token');
     throw unauthorized('The access token is invalid or expired.');
   }
+}
+
+/**
+ * The session of a verified token's subject, with the session version it was read at (null for a subject
+ * linked to its user by this call), or 401 when the user is not accepted.
+ */
+async function readSession(
+  options: AuthOptions,
+  verified: VerifiedToken,
+): Promise<{ session: Session; version: string | null }> {
   // The user and their grants in one statement; a first call through an external provider links the
   // subject to the user with that e-mail first.
   const found = await loadSessionBySubject(options.db, verified.subject, options.subjectIsUserId);
   if (found) {
     if (found.user.status === 'Deleted') throw unauthorized('This account is not known to Crossarm.');
-    return buildSession(found.user, found.grants);
+    return { session: buildSession(found.user, found.grants), version: found.version };
   }
   const user =
     !options.subjectIsUserId && verified.email
       ? await linkSubjectByEmail(options.db, verified.subject, verified.email)
       : null;
   if (!user || user.status === 'Deleted') throw unauthorized('This account is not known to Crossarm.');
-  return buildSession(user, await loadGrants(options.db, user));
+  return { session: buildSession(user, await loadGrants(options.db, user)), version: null };
+}
+
+/** Resolves the caller from a bearer token, or throws 401 when the token or its user is not accepted. */
+export async function authenticate(
+  options: AuthOptions,
+  token: string | null,
+  log: FastifyBaseLogger,
+): Promise<Session> {
+  return (await readSession(options, await verifiedToken(options, token, log))).session;
 }
 
 /**
@@ -73,12 +153,36 @@ export async function authenticate(
  */
 export function registerAuthentication(app: FastifyInstance, options: AuthOptions) {
   const apiRoutes: RouteOptions[] = [];
-  async function authenticateRequest(request: FastifyRequest) {
-    const session = await authenticate(options, bearerToken(request.headers.authorization), request.log);
-    if (!request.routeOptions.config.allowUnusable && !isUsable(session)) {
-      throw forbidden('Your account is not active in an organization.');
+  const keptSessions = new Map<string, { session: Session; version: string }>();
+
+  /** The subject's session read afresh and kept (when usable), or 401/403. */
+  async function freshSession(verified: VerifiedToken, allowUnusable: boolean): Promise<Session> {
+    keptSessions.delete(verified.subject);
+    const { session, version } = await readSession(options, verified);
+    if (version !== null && isUsable(session)) {
+      keptSessions.set(verified.subject, { session, version });
+      if (keptSessions.size > MAX_KEPT_SESSIONS) keptSessions.delete(keptSessions.keys().next().value!);
     }
-    request.session = session;
+    if (!allowUnusable && !isUsable(session))
+      throw forbidden('Your account is not active in an organization.');
+    return session;
+  }
+
+  async function authenticateRequest(request: FastifyRequest) {
+    const verified = await verifiedToken(options, bearerToken(request.headers.authorization), request.log);
+    const config = request.routeOptions.config;
+    const kept = config.confirmsKeptSession ? keptSessions.get(verified.subject) : undefined;
+    if (kept) {
+      // Only usable sessions are kept; the handler confirms this one is still the caller's.
+      request.session = kept.session;
+      request.sessionCheck = new SessionCheck(kept.session, kept.version, async () => {
+        request.session = await freshSession(verified, config.allowUnusable === true);
+        return request.session;
+      });
+      return;
+    }
+    request.session = await freshSession(verified, config.allowUnusable === true);
+    request.sessionCheck = null;
   }
 
   app.addHook('onRoute', (route) => {
@@ -92,6 +196,7 @@ export function registerAuthentication(app: FastifyInstance, options: AuthOption
     }
     const existing = route.onRequest ? [route.onRequest].flat() : [];
     route.onRequest = [authenticateRequest, ...existing] as typeof route.onRequest;
+    if (route.config?.confirmsKeptSession) route.handler = confirmingSession(route.handler);
   });
 
   app.addHook('onReady', async () => {
@@ -101,6 +206,26 @@ export function registerAuthentication(app: FastifyInstance, options: AuthOption
       throw new Error(`Refusing to start: routes neither authenticated nor public: ${names}`);
     }
   });
+}
+
+/**
+ * A read-only route's handler, followed by reading the session again when the handler ran on a kept
+ * session it did not confirm: its answer, or its error, is sent only once the session is confirmed; when
+ * the caller is no longer let in, the request is refused instead.
+ */
+function confirmingSession(handler: RouteHandlerMethod): RouteHandlerMethod {
+  return async function (this: FastifyInstance, request, reply) {
+    let answer: unknown;
+    let failure: { error: unknown } | null = null;
+    try {
+      answer = await handler.call(this, request, reply);
+    } catch (error) {
+      failure = { error };
+    }
+    if (request.sessionCheck && !request.sessionCheck.confirmed) await request.sessionCheck.refresh();
+    if (failure) throw failure.error;
+    return answer;
+  };
 }
 
 function isGuarded(route: RouteOptions, handler: unknown): boolean {

@@ -52,6 +52,7 @@ import * as permitFacts from './20261202T190000-permit-facts.ts';
 import * as permitFactsOwnColumns from './20261204T180000-permit-facts-own-columns.ts';
 import * as permitTexts from './20261204T190000-permit-texts.ts';
 import * as permitFactsLockedRefresh from './20261204T200000-permit-facts-locked-refresh.ts';
+import * as sessionVersion from './20261204T210000-session-version.ts';
 
 /** Every migration, by its timestamped name. Append new ones; never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -108,4 +109,5 @@ export const migrations: Record<string, Migration> = {
   '20261204T180000-permit-facts-own-columns': permitFactsOwnColumns,
   '20261204T190000-permit-texts': permitTexts,
   '20261204T200000-permit-facts-locked-refresh': permitFactsLockedRefresh,
+  '20261204T210000-session-version': sessionVersion,
 };

@@ -9,6 +9,7 @@ import type {
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import { PREPARED } from '../../db/prepared.ts';
+import { builtStatement } from './built-statements.ts';
 import type { Catalogue, OverviewContext } from './catalogue.ts';
 import { joinsSql, type Sql } from './column-sql.ts';
 import { amongCandidates, filterParts, searchedSql, searchSql } from './filter-sql.ts';
@@ -191,11 +192,14 @@ export async function runOverview(
     if (result.rows[0]?.context_holds !== true) return null;
   } else if (wants.rows || wants.totals) {
     // One row at least, which tells whether the context held.
-    const result = await sql<
-      Record<string, unknown>
-    >`${PREPARED} SELECT answer.*, ${stillHolds ?? sql`TRUE`} AS context_holds
-      FROM (SELECT 1) one LEFT JOIN LATERAL (${overviewStatement(scope, context, body, wants)}) answer ON true
-      ${wants.rows ? sql`ORDER BY answer.ord` : sql``}`.execute(db);
+    const statement = builtStatement(
+      db,
+      { context, lead: stillHolds ?? sql`TRUE`, of: [scope, body, wants] },
+      (holds) => sql<Record<string, unknown>>`${PREPARED} SELECT answer.*, ${holds} AS context_holds
+        FROM (SELECT 1) one LEFT JOIN LATERAL (${overviewStatement(scope, context, body, wants)}) answer ON true
+        ${wants.rows ? sql`ORDER BY answer.ord` : sql``}`,
+    );
+    const result = await db.executeQuery(statement);
     if (result.rows[0]?.context_holds !== true) return null;
     if (wants.totals) totals = result.rows[0] ?? null;
     if (wants.rows) {

@@ -48,6 +48,7 @@ export async function overviewRoutes(app: FastifyInstance) {
         response: okSchema(OverviewResult),
       },
       serializerCompiler: sentAsBuilt,
+      config: { confirmsKeptSession: true },
     },
     async (request) => ok(await permitOverview(contextOf(request), request.body, request.query)),
   );
@@ -62,6 +63,7 @@ export async function overviewRoutes(app: FastifyInstance) {
         response: okSchema(OverviewRow),
       },
       serializerCompiler: sentAsBuilt,
+      config: { confirmsKeptSession: true },
     },
     async (request) =>
       ok(await permitOverviewRow(contextOf(request), request.params.id, request.body.columnOptions)),

@@ -41,7 +41,7 @@ function keepContext(db: object, scope: OverviewScope, context: OverviewContext)
 }
 
 /** The caller's context read afresh, and kept for its next requests. */
-async function freshContext(ctx: ServiceContext, scope: OverviewScope) {
+async function freshContext(ctx: Pick<ServiceContext, 'db'>, scope: OverviewScope) {
   const context = await loadOverviewContext(ctx.db, scope);
   keepContext(ctx.db, scope, context);
   return context;
@@ -51,22 +51,29 @@ async function freshContext(ctx: ServiceContext, scope: OverviewScope) {
  * Checks the request against the caller's context and runs it. A kept context is used as is, with a
  * condition that the statement reading the permits evaluates (does the context still hold?); when it no
  * longer holds (`run` answers null), or when it refuses the request (a template may have been published
- * since), the context is read afresh and the request checked and run again.
+ * since), the context is read afresh and the request checked and run again. A session kept from an earlier
+ * request (`ctx.sessionCheck`) is confirmed by the same statement, or read afresh with the context.
  */
 async function withContext<T>(
   ctx: ServiceContext,
   request: ParsedOverviewRequest,
-  run: (context: OverviewContext, stillHolds: Sql | null) => Promise<T | null>,
+  run: (context: OverviewContext, scope: OverviewScope, stillHolds: Sql | null) => Promise<T | null>,
 ): Promise<{ context: OverviewContext; answer: T }> {
-  const scope = scopeOf(ctx);
+  const check = ctx.sessionCheck && !ctx.sessionCheck.confirmed ? ctx.sessionCheck : null;
+  let scope = scopeOf(ctx);
   const kept = keptContext(ctx.db, scope);
   if (kept && requestProblems(kept.catalogue, request).length === 0) {
-    const answer = await run(kept, sql`${CONTEXT_VERSION_SQL} = ${kept.version}::bigint`);
-    if (answer !== null) return { context: kept, answer };
+    const contextHolds = sql`${CONTEXT_VERSION_SQL} = ${kept.version}::bigint`;
+    const answer = await run(kept, scope, check ? sql`${contextHolds} AND ${check.holds}` : contextHolds);
+    if (answer !== null) {
+      check?.confirm();
+      return { context: kept, answer };
+    }
   }
+  if (check) scope = scopeOf({ ...ctx, session: await check.refresh() });
   const context = await freshContext(ctx, scope);
   assertRequestFits(context.catalogue, request);
-  return { context, answer: (await run(context, null))! };
+  return { context, answer: (await run(context, scope, null))! };
 }
 
 /** The columns the caller may show, filter, sort and sum, grouped by what they are about. */
@@ -80,8 +87,7 @@ export async function permitOverview(
   body: ParsedOverviewRequest,
   query: OverviewQuery,
 ): Promise<OverviewResult> {
-  const scope = scopeOf(ctx);
-  const { context, answer } = await withContext(ctx, body, (context, stillHolds) =>
+  const { context, answer } = await withContext(ctx, body, (context, scope, stillHolds) =>
     runOverview(ctx.db, scope, context, body, query, stillHolds),
   );
   return {
@@ -100,14 +106,13 @@ export async function permitOverviewRow(
   permitId: string,
   columnOptions: string[],
 ): Promise<OverviewRow> {
-  const scope = scopeOf(ctx);
   const request = {
     columnOptions,
     pageOptions: { page: 0, pageSize: 0 },
     sortOptions: [],
     summaryRowOptions: [],
   };
-  const { answer } = await withContext(ctx, request, async (context, stillHolds) => {
+  const { answer } = await withContext(ctx, request, async (context, scope, stillHolds) => {
     const read = await overviewRow(ctx.db, scope, context.catalogue, permitId, columnOptions, stillHolds);
     return read.holds ? { row: read.row } : null;
   });

@@ -18,6 +18,13 @@ export async function linkSubjectByEmail(db: Executor, subject: string, email: s
   );
 }
 
+/**
+ * The number the database moves whenever something a session is read from changes (the user, their
+ * permissions, their working organization and its applications; see the migration adding
+ * `session_version`). The same number means the same session.
+ */
+export const SESSION_VERSION_SQL = sql`(SELECT v.version FROM session_version v)`;
+
 export interface SessionGrants {
   systemPermissions: SystemPermission[];
   organizationPermissions: OrganizationPermission[];
@@ -71,13 +78,14 @@ export async function loadGrants(db: Executor, user: UserRow): Promise<SessionGr
 /**
  * The user a token speaks for (by linked subject, or by id for tokens of the embedded provider) with what
  * `loadGrants` loads for them: one statement for what every authenticated request needs, parsed once per
- * connection (see `PREPARED`). Null when no user matches.
+ * connection (see `PREPARED`), with the session version it was read at (see `SESSION_VERSION_SQL`). Null when
+ * no user matches.
  */
 export async function loadSessionBySubject(
   db: Executor,
   subject: string,
   subjectIsUserId: boolean,
-): Promise<{ user: UserRow; grants: SessionGrants } | null> {
+): Promise<{ user: UserRow; grants: SessionGrants; version: string } | null> {
   const byId = subjectIsUserId && isUuid(subject) ? subject : null;
   const result = await sql<
     UserRow & {
@@ -86,6 +94,7 @@ export async function loadSessionBySubject(
       session_organization_permissions: OrganizationPermission[];
       session_organization_name: string | null;
       session_applications: Application[];
+      session_version: string;
     }
   >`${PREPARED} WITH found AS (
       (SELECT u.*, 0 AS session_rank FROM users u WHERE u.identity_subject = ${subject}
@@ -100,7 +109,8 @@ export async function loadSessionBySubject(
         AS session_organization_permissions,
       o.name AS session_organization_name,
       coalesce((SELECT json_agg(oa.application ORDER BY oa.application) FROM organization_applications oa
-        WHERE oa.organization_id = found.organization_id), '[]') AS session_applications
+        WHERE oa.organization_id = found.organization_id), '[]') AS session_applications,
+      ${SESSION_VERSION_SQL}::text AS session_version
     FROM found LEFT JOIN organizations o ON o.id = found.organization_id`.execute(db);
   const row = result.rows[0];
   if (!row) return null;
@@ -110,13 +120,15 @@ export async function loadSessionBySubject(
     session_organization_permissions: organizationPermissions,
     session_organization_name: organizationName,
     session_applications: applications,
+    session_version: version,
     ...user
   } = row;
   if (!user.organization_id) {
-    return { user, grants: { systemPermissions, organizationPermissions: [], organization: null } };
+    return { user, grants: { systemPermissions, organizationPermissions: [], organization: null }, version };
   }
   return {
     user,
+    version,
     grants: {
       systemPermissions,
       organizationPermissions,
