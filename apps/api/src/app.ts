@@ -1,7 +1,7 @@
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import type { Config } from './config.ts';
 import type { Db, Executor } from './db/database.ts';
 import { registerInputGuard } from './http/input-guard.ts';
@@ -104,7 +104,8 @@ export async function buildApp({ config, db, identityKeys }: AppDependencies): P
 
   // The project map draws OpenStreetMap's raster tiles; MapLibre fetches them, then paints them as images.
   const basemapTiles = 'https://tile.openstreetmap.org';
-  await app.register(helmet, {
+  // The security headers of every answer, from a middleware built once (rather than once a request).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:', basemapTiles],
@@ -122,6 +123,9 @@ export async function buildApp({ config, db, identityKeys }: AppDependencies): P
         ],
       },
     },
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
 
   const auth = await identity(app, config, db, identityKeys);

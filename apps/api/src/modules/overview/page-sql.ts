@@ -83,8 +83,15 @@ export function pageCellsSql(catalogue: Catalogue, dataIds: string[]) {
   const inPeople: Sql[] = [];
   const people: Sql[] = [];
   const shownJoins: Sql[] = [];
-  const cells = dataIds.map((dataId, index) => {
-    const column = columnOf(catalogue, dataId).sql;
+  const columns = dataIds.map((dataId) => columnOf(catalogue, dataId).sql);
+  // A pass for a single cell reads all of the permit's places for one of them: such a cell is read on its own
+  // (by its place's key, as one row's cell is), and a pass is made for two cells or more.
+  const cellsOfTable = new Map<PlaceTable, number>();
+  for (const column of columns) {
+    const table = column.assigned ? 'tasks' : column.place?.table;
+    if (table) cellsOfTable.set(table, (cellsOfTable.get(table) ?? 0) + 1);
+  }
+  const cells = columns.map((column, index) => {
     const name = `c${index}`;
     if (column.assigned) {
       const flag = sql.ref(`f${index}`);
@@ -99,7 +106,7 @@ export function pageCellsSql(catalogue: Catalogue, dataIds: string[]) {
         ORDER BY pu.last_name, pu.first_name, pu.id) FILTER (WHERE ${sql.ref(`pu.f${index}`)}) AS ${sql.ref(name)}`);
       return sql`${sql.ref(`page_people.${name}`)} AS ${sql.ref(name)}`;
     }
-    if (!column.place) {
+    if (!column.place || cellsOfTable.get(column.place.table) === 1) {
       shownJoins.push(...(column.shownJoins ?? []));
       return sql`${column.shown} AS ${sql.ref(name)}`;
     }
