@@ -90,15 +90,18 @@ const WIDTHS: Partial<Record<OverviewColumn['type'], number>> = {
   Metadata: 36,
 };
 
-/** The export columns of the asked overview columns, in the asked order; moments in `timeZone`'s wall clock. */
+/**
+ * The export columns of the asked overview columns, in the asked order (each once, as a row's cells are);
+ * moments in `timeZone`'s wall clock.
+ */
 export function exportColumns(
   columns: OverviewColumn[],
   format: ExportFormat,
   timeZone = 'UTC',
 ): ExportColumn<OverviewRow>[] {
-  return columns.map((column) => ({
+  return columns.map((column, index) => ({
     header: columnLabel(column),
-    value: (row) => exportCell(column, row.values[column.dataId], format, timeZone),
+    value: (row) => exportCell(column, row.cells[index], format, timeZone),
     width: WIDTHS[column.type] ?? 24,
   }));
 }

@@ -1,4 +1,9 @@
-import type { ExportFormat, OverviewRow, ParsedOverviewRequest } from '@crossarm/shared';
+import {
+  distinctColumns,
+  type ExportFormat,
+  type OverviewRow,
+  type ParsedOverviewRequest,
+} from '@crossarm/shared';
 import type { FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
@@ -145,7 +150,7 @@ export async function exportOverview(
   const { catalogue } = context;
   const checked = { ...body, summaryRowOptions: [] };
   assertRequestFits(catalogue, checked);
-  const dataIds = [...new Set(body.columnOptions)];
+  const dataIds = distinctColumns(body.columnOptions);
   if (dataIds.length === 0) {
     throw badRequest('Choose at least one column to export.', [
       { field: 'body.columnOptions', message: 'Choose at least one column' },

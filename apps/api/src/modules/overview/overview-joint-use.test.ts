@@ -149,7 +149,7 @@ describe('the joint use project columns', () => {
         payload: { columnOptions: [POLE_OWNER, YOUR_ROLE] },
       }),
     );
-    expect(row.values).toEqual({ [POLE_OWNER]: s.secondOwnerOrg, [YOUR_ROLE]: 'AttacherOrg' });
+    expect(row.cells).toEqual([s.secondOwnerOrg, 'AttacherOrg']);
 
     // The second pole owner is renamed: the options the overview answers with follow at once.
     await t.db

@@ -1,10 +1,13 @@
 import {
+  distinctColumns,
   type FilterGroup,
   type OverviewColumnGroup,
   type OverviewRequest,
   OverviewResult,
   projectPermissionsFor,
+  rowByColumn,
 } from '@crossarm/shared';
+import { expect } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
@@ -21,10 +24,20 @@ export function overviewAs(t: TestApp, userId: string, body: OverviewRequest, qu
   });
 }
 
-/** The overview's answer after checking it is a 200. */
+/**
+ * The overview's answer after checking it is a 200, its rows' cells by column id (`rowByColumn`, as the web
+ * app reads them).
+ */
 export async function overviewData(t: TestApp, userId: string, body: OverviewRequest, query = '') {
   // The page is sent as the service builds it, unchecked; every test's answer is held to the contract here.
-  return OverviewResult.strict().parse(dataOf(await overviewAs(t, userId, body, query)));
+  const answer = OverviewResult.strict().parse(dataOf(await overviewAs(t, userId, body, query)));
+  for (const row of answer.rows ?? []) {
+    expect(row.cells).toHaveLength(distinctColumns(body.columnOptions ?? []).length);
+  }
+  return {
+    ...answer,
+    rows: answer.rows?.map((row) => rowByColumn(row, body.columnOptions ?? [])) ?? null,
+  };
 }
 
 /** The ids of every row the filter keeps, in order. */

@@ -1,4 +1,10 @@
-import { type FilterOperator, type OverviewColumn, OverviewRow, wallClockText } from '@crossarm/shared';
+import {
+  type FilterOperator,
+  type OverviewColumn,
+  OverviewRow,
+  rowByColumn,
+  wallClockText,
+} from '@crossarm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleDefinition } from '../../../../../packages/shared/src/workflow-fixtures.ts';
 import type { TestApp } from '../../../test/app.ts';
@@ -152,10 +158,7 @@ describe('who sees which permits', () => {
     expect(dataOf(await row(seer))).toEqual({
       id: other.id,
       projectId: expect.any(String),
-      values: {
-        'permit.PermitNumber': other.scalars['permit.PermitNumber'],
-        'permit.Status': other.scalars['permit.Status'],
-      },
+      cells: [other.scalars['permit.PermitNumber'], other.scalars['permit.Status']],
     });
   });
 });
@@ -230,27 +233,28 @@ describe('the columns', () => {
 
   it('shows the values of a row: people by name, metadata, choices and dates', async () => {
     const permitId = s.permitIds[0]!;
+    const columnOptions = [
+      'permit.CreateDate',
+      'permit.Metadata',
+      'workflow.ActiveStage',
+      'workflow.NextUpTask',
+      'workflow.NextUpTaskAssignees',
+      `task.${s.entries.review}.PersonAssigned`,
+      `task.${s.entries.review}.ElapsedTimeOnTimer`,
+      `stage.${s.entries.intake}.ElapsedTime`,
+      `property.${s.property.engineer}`,
+      `property.${s.property.due}`,
+      `property.${s.property.kind}`,
+      `property.${s.entries.poleCount}`,
+    ];
     const res = await t.injectAs(s.ownerMember, {
       method: 'POST',
       url: `/api/joint-use/overview/row/${permitId}`,
-      payload: {
-        columnOptions: [
-          'permit.CreateDate',
-          'permit.Metadata',
-          'workflow.ActiveStage',
-          'workflow.NextUpTask',
-          'workflow.NextUpTaskAssignees',
-          `task.${s.entries.review}.PersonAssigned`,
-          `task.${s.entries.review}.ElapsedTimeOnTimer`,
-          `stage.${s.entries.intake}.ElapsedTime`,
-          `property.${s.property.engineer}`,
-          `property.${s.property.due}`,
-          `property.${s.property.kind}`,
-          `property.${s.entries.poleCount}`,
-        ],
-      },
+      payload: { columnOptions },
     });
-    const values = dataOf(res).values;
+    const row = OverviewRow.strict().parse(dataOf(res));
+    expect(row.cells).toHaveLength(columnOptions.length);
+    const { values } = rowByColumn(row, columnOptions);
     expect(values['permit.CreateDate']).toBe('2026-03-01T15:30:00.000Z');
     expect(values['permit.Metadata']).toEqual({
       workflow: expect.any(String),
@@ -291,7 +295,7 @@ describe('the columns', () => {
         url: `/api/joint-use/overview/row/${row.id}`,
         payload: { columnOptions: dataIds },
       });
-      expect(row.values).toEqual(OverviewRow.strict().parse(dataOf(res)).values);
+      expect(row.values).toEqual(rowByColumn(OverviewRow.strict().parse(dataOf(res)), dataIds).values);
       peopleCells += dataIds.filter(
         (dataId) =>
           (dataId.endsWith('.PersonAssigned') || dataId.endsWith('Assignees')) && row.values[dataId] !== null,

@@ -15,22 +15,17 @@ import {
 /** Reads the raw rows of the asked columns (`c0, c1...`, see `shownSql`) as overview rows. */
 export function rowReader(catalogue: Catalogue, dataIds: string[]) {
   const cells = dataIds.map((dataId, index) => ({
-    dataId,
     name: `c${index}`,
     read: columnOf(catalogue, dataId).sql.read,
   }));
-  return (raw: Record<string, unknown>): OverviewRow => {
-    const values: Record<string, unknown> = {};
-    for (const { dataId, name, read } of cells) {
+  return (raw: Record<string, unknown>): OverviewRow => ({
+    id: raw.id as string,
+    projectId: raw.project_id as string,
+    cells: cells.map(({ name, read }) => {
       const value = raw[name] ?? null;
-      values[dataId] = read ? read(value) : value;
-    }
-    return {
-      id: raw.id as string,
-      projectId: raw.project_id as string,
-      values: values as OverviewRow['values'],
-    };
-  };
+      return (read ? read(value) : value) as OverviewRow['cells'][number];
+    }),
+  });
 }
 
 /** The shown values of the asked columns, as `c0, c1...`, and the joins they read. */

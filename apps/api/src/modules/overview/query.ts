@@ -1,10 +1,11 @@
-import type {
-  OverviewQuery,
-  OverviewRow,
-  OverviewSummaryOption,
-  OverviewSummaryValue,
-  ParsedOverviewRequest,
-  SummaryMetric,
+import {
+  distinctColumns,
+  type OverviewQuery,
+  type OverviewRow,
+  type OverviewSummaryOption,
+  type OverviewSummaryValue,
+  type ParsedOverviewRequest,
+  type SummaryMetric,
 } from '@crossarm/shared';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
@@ -109,7 +110,7 @@ function overviewStatement(
         keptSql(catalogue, keptBody, summaryOptions, projects, among, candidates);
 
   const limit = sql`LIMIT ${pageSize} OFFSET ${page * pageSize}`;
-  const { cells, joins } = pageCellsSql(catalogue, [...new Set(body.columnOptions)]);
+  const { cells, joins } = pageCellsSql(catalogue, distinctColumns(body.columnOptions));
   const shown = sql.join([sql`page.ord`, sql`p.id`, sql`p.project_id`, ...cells]);
   const pageOf = (ids: Sql) => sql`SELECT ${shown}
     FROM unnest(ARRAY(${ids})) WITH ORDINALITY AS page (id, ord)
@@ -203,7 +204,7 @@ export async function runOverview(
     if (result.rows[0]?.context_holds !== true) return null;
     if (wants.totals) totals = result.rows[0] ?? null;
     if (wants.rows) {
-      const read = rowReader(context.catalogue, [...new Set(body.columnOptions)]);
+      const read = rowReader(context.catalogue, distinctColumns(body.columnOptions));
       rows = result.rows.filter((raw) => raw.id != null).map(read);
     }
   }
@@ -232,7 +233,7 @@ export async function overviewRow(
   dataIds: string[],
   stillHolds: Sql | null = null,
 ): Promise<{ holds: boolean; row: OverviewRow | undefined }> {
-  const unique = [...new Set(dataIds)];
+  const unique = distinctColumns(dataIds);
   const shown = shownSql(catalogue, unique);
   const result = await sql<Record<string, unknown>>`${PREPARED}
     SELECT answer.*, ${stillHolds ?? sql`TRUE`} AS context_holds

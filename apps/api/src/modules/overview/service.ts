@@ -1,9 +1,10 @@
-import type {
-  OverviewColumnGroup,
-  OverviewQuery,
-  OverviewResult,
-  OverviewRow,
-  ParsedOverviewRequest,
+import {
+  distinctColumns,
+  type OverviewColumnGroup,
+  type OverviewQuery,
+  type OverviewResult,
+  type OverviewRow,
+  type ParsedOverviewRequest,
 } from '@crossarm/shared';
 import { sql } from 'kysely';
 import type { ServiceContext } from '../../http/context.ts';
@@ -94,7 +95,7 @@ export async function permitOverview(
     page: body.pageOptions.page,
     pageSize: body.pageOptions.pageSize,
     columns: query.includeColumns
-      ? [...new Set(body.columnOptions)].map((dataId) => context.catalogue.get(dataId)!.column)
+      ? distinctColumns(body.columnOptions).map((dataId) => context.catalogue.get(dataId)!.column)
       : null,
     ...answer,
   };

@@ -1,15 +1,21 @@
-import type { OverviewResult, OverviewRow } from '@crossarm/shared';
+import { type OverviewRowByColumn, rowByColumn } from '@crossarm/shared';
 import { describe, expect, it } from 'vitest';
 import { catchUpBy, MOST_ROWS_READ_ALONE, permitIdsOf, replaceRow } from './live-rows';
 import { peopleOf, personOptions } from './people';
+import type { OverviewPage } from './tracker-api';
 
-const row = (id: string, values: OverviewRow['values'] = {}): OverviewRow => ({
+const row = (id: string, values: OverviewRowByColumn['values'] = {}): OverviewRowByColumn => ({
   id,
   projectId: '00000000-0000-4000-8000-000000000000',
   values,
 });
 
 describe('live rows', () => {
+  it('reads the cells of a row by the columns asked, each column once', () => {
+    const read = rowByColumn({ id: 'a', projectId: 'p', cells: [1, 'two', null] }, ['x', 'y', 'x', 'z']);
+    expect(read.values).toEqual({ x: 1, y: 'two', z: null });
+  });
+
   it('reads the permits an event names or lists', () => {
     expect(permitIdsOf({ permitId: 'a', taskKey: 't' })).toEqual(['a']);
     expect(permitIdsOf({ permitIds: ['a', 'b', 3] })).toEqual(['a', 'b']);
@@ -26,7 +32,7 @@ describe('live rows', () => {
   });
 
   it('puts a fresh row in place and leaves pages without it alone', () => {
-    const page: OverviewResult = {
+    const page: OverviewPage = {
       page: 0,
       pageSize: 50,
       total: 2,

@@ -1,4 +1,5 @@
-import type { OverviewResult, OverviewRow } from '@crossarm/shared';
+import type { OverviewRowByColumn } from '@crossarm/shared';
+import type { OverviewPage } from './tracker-api';
 
 // Which permits a hub event is about, how the page catches up with a burst of them, and how a refreshed row
 // goes into the page shown.
@@ -15,7 +16,10 @@ export function permitIdsOf(payload: unknown): string[] {
 }
 
 /** The page with a row replaced by its fresh values; the page itself when the row is not on it. */
-export function replaceRow(page: OverviewResult | undefined, row: OverviewRow): OverviewResult | undefined {
+export function replaceRow(
+  page: OverviewPage | undefined,
+  row: OverviewRowByColumn,
+): OverviewPage | undefined {
   if (!page?.rows?.some((current) => current.id === row.id)) return page;
   return { ...page, rows: page.rows.map((current) => (current.id === row.id ? row : current)) };
 }

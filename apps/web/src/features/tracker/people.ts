@@ -1,4 +1,4 @@
-import type { OverviewRow } from '@crossarm/shared';
+import type { OverviewRowByColumn } from '@crossarm/shared';
 
 /** A person who can be picked in a Users filter. */
 export interface PersonOption {
@@ -21,7 +21,7 @@ export function meLabel(name: string): string {
  */
 export function peopleOf(
   me: { id: string; name: string },
-  rows: readonly OverviewRow[],
+  rows: readonly OverviewRowByColumn[],
 ): { options: PersonOption[]; names: Map<string, string> } {
   const names = new Map<string, string>();
   for (const row of rows) {

@@ -5,7 +5,9 @@ import type {
   OverviewRequest,
   OverviewResult,
   OverviewRow,
+  OverviewRowByColumn,
 } from '@crossarm/shared';
+import { rowByColumn } from '@crossarm/shared';
 import { apiRequest, apiResponse, fileNameFromDisposition } from '../../lib/api/api-client';
 import { saveFile } from '../../lib/save-file';
 import { type ExportProgress, exportFileName, readExport } from './export-stream';
@@ -28,14 +30,24 @@ export function fetchFilterNames(kind: 'projects' | 'organizations', filter: str
   });
 }
 
-/** POST permits/overview: a page of permits with the total. */
-export function fetchOverviewPage(request: OverviewRequest, signal?: AbortSignal) {
-  return apiRequest<OverviewResult>(`${base}/permits/overview`, {
+/** A page of the overview with its rows' cells by column id. */
+export type OverviewPage = Omit<OverviewResult, 'rows'> & { rows: OverviewRowByColumn[] | null };
+
+/** POST permits/overview: a page of permits with the total, its cells by column id. */
+export async function fetchOverviewPage(
+  request: OverviewRequest,
+  signal?: AbortSignal,
+): Promise<OverviewPage> {
+  const result = await apiRequest<OverviewResult>(`${base}/permits/overview`, {
     method: 'POST',
     body: request,
     query: { includeCount: true, includeData: true, includeColumns: false, includeSummary: false },
     signal,
   });
+  return {
+    ...result,
+    rows: result.rows?.map((row) => rowByColumn(row, request.columnOptions ?? [])) ?? null,
+  };
 }
 
 /** POST permits/overview for the summary row only (page 0, size 0). */
@@ -49,12 +61,13 @@ export function fetchOverviewSummary(request: OverviewRequest, signal?: AbortSig
 }
 
 /** POST overview/row/{id}: one permit as a row with the columns shown; silent (a live refresh). */
-export function fetchOverviewRow(id: string, columnOptions: string[]) {
-  return apiRequest<OverviewRow>(`${base}/overview/row/${id}`, {
+export async function fetchOverviewRow(id: string, columnOptions: string[]): Promise<OverviewRowByColumn> {
+  const row = await apiRequest<OverviewRow>(`${base}/overview/row/${id}`, {
     method: 'POST',
     body: { columnOptions },
     onError: 'silent',
   });
+  return rowByColumn(row, columnOptions);
 }
 
 /**

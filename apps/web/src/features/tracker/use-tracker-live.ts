@@ -1,11 +1,10 @@
-import type { OverviewResult } from '@crossarm/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { hubClient } from '../../lib/hub/hub-client';
 import { debounced, PERMIT_EVENT_TYPES } from '../permits/live/permit-events';
 import { permitKeys } from '../permits/permit-keys';
 import { catchUpBy, permitIdsOf, replaceRow } from './live-rows';
-import { fetchOverviewRow } from './tracker-api';
+import { fetchOverviewRow, type OverviewPage } from './tracker-api';
 
 /** How long a burst of events is gathered before the rows it touched are read again. */
 export const TRACKER_LIVE_DELAY_MS = 400;
@@ -60,7 +59,7 @@ export function useTrackerLive(
         fetchOverviewRow(id, wanted)
           .then((row) => {
             if (asked.get(id) !== mine || reloads !== reloadsThen) return;
-            queryClient.setQueryData<OverviewResult>(key, (page) => replaceRow(page, row));
+            queryClient.setQueryData<OverviewPage>(key, (page) => replaceRow(page, row));
           })
           .catch(() => {
             if (asked.get(id) === mine) reloadPage();

@@ -1,4 +1,9 @@
-import { type ExportFormat, type FilterGroup, normalizeFilter, type OverviewRow } from '@crossarm/shared';
+import {
+  type ExportFormat,
+  type FilterGroup,
+  normalizeFilter,
+  type OverviewRowByColumn,
+} from '@crossarm/shared';
 import { Box, Button, Group, Text, Title } from '@mantine/core';
 import { IconColumns3, IconFileDescription, IconFilterOff, IconSum } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -70,7 +75,7 @@ interface PermitTrackerProps {
 }
 
 /** Where a row's permit opens: its workflow. */
-const permitHref = (row: OverviewRow) => `/permitting/${row.id}/workflow`;
+const permitHref = (row: OverviewRowByColumn) => `/permitting/${row.id}/workflow`;
 
 /**
  * The permit tracker: every permit the caller may see as a table whose columns, filters, sorts, summary,
@@ -115,7 +120,7 @@ export function PermitTracker({
     placeholderData: keepPreviousData,
   });
 
-  const rows: OverviewRow[] | undefined = page.data?.rows ?? undefined;
+  const rows: OverviewRowByColumn[] | undefined = page.data?.rows ?? undefined;
   const total = page.data?.total ?? 0;
   const rowIds = useMemo(() => (rows ?? []).map((row) => row.id), [rows]);
   useTrackerLive(

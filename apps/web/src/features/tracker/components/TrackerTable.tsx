@@ -1,7 +1,7 @@
 import {
   columnTitle,
   type OverviewColumn,
-  type OverviewRow,
+  type OverviewRowByColumn,
   type OverviewSummaryValue,
   PermitStatus,
   type SummaryMetric,
@@ -48,7 +48,7 @@ interface TrackerTableProps {
   state: TrackerState;
   columns: ReadonlyMap<string, OverviewColumn>;
   /** Undefined until the first page has loaded. */
-  rows: OverviewRow[] | undefined;
+  rows: OverviewRowByColumn[] | undefined;
   fetching: boolean;
   error: unknown;
   onRetry: () => void;
@@ -59,9 +59,9 @@ interface TrackerTableProps {
   summaryError?: { onRetry: () => void } | null;
   selected: readonly string[];
   onSelectedChange: (selected: string[]) => void;
-  onOpen: (row: OverviewRow) => void;
+  onOpen: (row: OverviewRowByColumn) => void;
   /** Where a row's permit opens (its number links there). */
-  hrefOf: (row: OverviewRow) => string;
+  hrefOf: (row: OverviewRowByColumn) => string;
   onSort: (dataId: string, additive: boolean) => void;
   onSortDirection: (dataId: string, direction: 'Ascending' | 'Descending' | null) => void;
   onMetric: (dataId: string, metric: SummaryMetric | null) => void;
@@ -75,7 +75,7 @@ function Cell({
   href,
 }: {
   column: OverviewColumn | undefined;
-  value: OverviewRow['values'][string];
+  value: OverviewRowByColumn['values'][string];
   /** Where the permit opens: its number is a link there (a new tab with a modified or middle click). */
   href: string;
 }) {
@@ -179,7 +179,7 @@ export function TrackerTable({
       scroller.current?.querySelector<HTMLElement>(`tr[data-index="${target}"]`)?.focus();
     });
   };
-  const onKey = (event: KeyboardEvent<HTMLTableRowElement>, index: number, row: OverviewRow) => {
+  const onKey = (event: KeyboardEvent<HTMLTableRowElement>, index: number, row: OverviewRowByColumn) => {
     if (event.target !== event.currentTarget || !isPlainKey(event)) return;
     const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 320) / TRACKER_ROW_HEIGHT) - 1);
     const move = rowFocusTarget(event.key, index, list.length, page);
