@@ -53,19 +53,25 @@ const MAX_KEPT_SESSIONS = 1_000;
  */
 export class SessionCheck {
   private confirmedSession: Session | null = null;
+  private readAgain: { changed: boolean } | null = null;
 
   readonly holds: RawBuilder<boolean>;
 
   constructor(
     private readonly kept: Session,
-    version: string,
-    private readonly reread: () => Promise<Session>,
+    private readonly version: string,
+    private readonly reread: () => Promise<{ session: Session; version: string | null }>,
   ) {
     this.holds = sql<boolean>`${SESSION_VERSION_SQL} = ${version}::bigint`;
   }
 
   get confirmed(): boolean {
     return this.confirmedSession !== null;
+  }
+
+  /** Whether the session was read again and found other than the kept one. */
+  get changed(): boolean {
+    return this.readAgain?.changed === true;
   }
 
   /** The statement that checked `holds` found it true: the kept session is the caller's session now. */
@@ -75,7 +81,11 @@ export class SessionCheck {
 
   /** Reads the session afresh (it may have changed, or the caller may no longer be let in). */
   async refresh(): Promise<Session> {
-    this.confirmedSession ??= await this.reread();
+    if (!this.confirmedSession) {
+      const fresh = await this.reread();
+      this.readAgain = { changed: fresh.version !== this.version };
+      this.confirmedSession = fresh.session;
+    }
     return this.confirmedSession;
   }
 }
@@ -156,16 +166,17 @@ export function registerAuthentication(app: FastifyInstance, options: AuthOption
   const keptSessions = new Map<string, { session: Session; version: string }>();
 
   /** The subject's session read afresh and kept (when usable), or 401/403. */
-  async function freshSession(verified: VerifiedToken, allowUnusable: boolean): Promise<Session> {
+  async function freshSession(verified: VerifiedToken, allowUnusable: boolean) {
     keptSessions.delete(verified.subject);
-    const { session, version } = await readSession(options, verified);
+    const read = await readSession(options, verified);
+    const { session, version } = read;
     if (version !== null && isUsable(session)) {
       keptSessions.set(verified.subject, { session, version });
       if (keptSessions.size > MAX_KEPT_SESSIONS) keptSessions.delete(keptSessions.keys().next().value!);
     }
     if (!allowUnusable && !isUsable(session))
       throw forbidden('Your account is not active in an organization.');
-    return session;
+    return read;
   }
 
   async function authenticateRequest(request: FastifyRequest) {
@@ -176,12 +187,13 @@ export function registerAuthentication(app: FastifyInstance, options: AuthOption
       // Only usable sessions are kept; the handler confirms this one is still the caller's.
       request.session = kept.session;
       request.sessionCheck = new SessionCheck(kept.session, kept.version, async () => {
-        request.session = await freshSession(verified, config.allowUnusable === true);
-        return request.session;
+        const fresh = await freshSession(verified, config.allowUnusable === true);
+        request.session = fresh.session;
+        return fresh;
       });
       return;
     }
-    request.session = await freshSession(verified, config.allowUnusable === true);
+    request.session = (await freshSession(verified, config.allowUnusable === true)).session;
     request.sessionCheck = null;
   }
 
@@ -210,8 +222,9 @@ export function registerAuthentication(app: FastifyInstance, options: AuthOption
 
 /**
  * A read-only route's handler, followed by reading the session again when the handler ran on a kept
- * session it did not confirm: its answer, or its error, is sent only once the session is confirmed; when
- * the caller is no longer let in, the request is refused instead.
+ * session it did not confirm: its answer, or its error, is sent only once the session is confirmed. When
+ * the caller is no longer let in, the request is refused instead; when the session changed (another
+ * organization, other permissions), the handler runs again on the session as it is now.
  */
 function confirmingSession(handler: RouteHandlerMethod): RouteHandlerMethod {
   return async function (this: FastifyInstance, request, reply) {
@@ -222,7 +235,14 @@ function confirmingSession(handler: RouteHandlerMethod): RouteHandlerMethod {
     } catch (error) {
       failure = { error };
     }
-    if (request.sessionCheck && !request.sessionCheck.confirmed) await request.sessionCheck.refresh();
+    const check = request.sessionCheck;
+    if (check && !check.confirmed) {
+      await check.refresh();
+      if (check.changed) {
+        request.sessionCheck = null;
+        return handler.call(this, request, reply);
+      }
+    }
     if (failure) throw failure.error;
     return answer;
   };

@@ -112,6 +112,50 @@ describe('the session version', () => {
   });
 });
 
+describe('the two version rows', () => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await openTestDatabase();
+  });
+  afterAll(() => handle.close());
+
+  // A transaction can move both numbers at commit (an organization renamed moves the context's, then the
+  // session's). Each takes the context's row first, so two such transactions never hold one row each.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "are locked in one order: a session's change waits for the context's row",
+    async () => {
+      const { db } = handle;
+      const org = (await buildOrg(db, { name: 'Lock Order' })).id;
+      const person = (await buildUser(db, { organizationId: org })).id;
+      const before = await version(db);
+      const waiting = async () =>
+        Number(
+          (
+            await sql<{ n: string }>`SELECT count(*) AS n FROM pg_stat_activity
+              WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(db)
+          ).rows[0]!.n,
+        );
+      await db.connection().execute(async (first) => {
+        await sql`BEGIN`.execute(first);
+        await sql`SELECT version FROM overview_context_version FOR NO KEY UPDATE`.execute(first);
+        // A permission granted in a transaction of its own: its commit waits for the context's row.
+        const grant = db
+          .insertInto('user_system_permissions')
+          .values({ user_id: person, permission: 'ManageUsers' })
+          .execute();
+        for (let tries = 0; (await waiting()) < 1 && tries < 200; tries++) {
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        expect(await waiting()).toBe(1);
+        expect(await version(db)).toBe(before);
+        await sql`COMMIT`.execute(first);
+        await grant;
+      });
+      expect(await version(db)).toBe(before + 1n);
+    },
+  );
+});
+
 describe('an overview page on a kept session', () => {
   let t: TestApp;
   let scene: PermitScene;
@@ -243,6 +287,9 @@ describe('a route that confirms kept sessions', () => {
       status: request.session.user.status,
       kept: request.sessionCheck !== null,
     }));
+    app.get('/api/test/title', { config: { confirmsKeptSession: true } }, async (request) => ({
+      title: request.session.user.title,
+    }));
     app.get('/api/test/fails', { config: { confirmsKeptSession: true } }, async () => {
       throw badRequest('The request names nothing.');
     });
@@ -262,6 +309,14 @@ describe('a route that confirms kept sessions', () => {
     expect((await get('/api/test/status', person)).json()).toEqual({ status: 'Active', kept: true });
     await handle.db.updateTable('users').set({ status: 'Inactive' }).where('id', '=', person).execute();
     expect((await get('/api/test/status', person)).statusCode).toBe(403);
+  });
+
+  it('runs the handler again on the session as it is now when the kept one changed', async () => {
+    const person = (await buildUser(handle.db, { organizationId: org })).id;
+    await get('/api/test/title', person);
+    expect((await get('/api/test/title', person)).json()).toEqual({ title: null });
+    await handle.db.updateTable('users').set({ title: 'Line Designer' }).where('id', '=', person).execute();
+    expect((await get('/api/test/title', person)).json()).toEqual({ title: 'Line Designer' });
   });
 
   it("refuses instead of sending a failed handler's error when the caller is no longer let in", async () => {

@@ -53,6 +53,7 @@ import * as permitFactsOwnColumns from './20261204T180000-permit-facts-own-colum
 import * as permitTexts from './20261204T190000-permit-texts.ts';
 import * as permitFactsLockedRefresh from './20261204T200000-permit-facts-locked-refresh.ts';
 import * as sessionVersion from './20261204T210000-session-version.ts';
+import * as sessionVersionLockOrder from './20261204T220000-session-version-lock-order.ts';
 
 /** Every migration, by its timestamped name. Append new ones; never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -110,4 +111,5 @@ export const migrations: Record<string, Migration> = {
   '20261204T190000-permit-texts': permitTexts,
   '20261204T200000-permit-facts-locked-refresh': permitFactsLockedRefresh,
   '20261204T210000-session-version': sessionVersion,
+  '20261204T220000-session-version-lock-order': sessionVersionLockOrder,
 };
