@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  distinctColumns,
   type FilterGroup,
   FilterGroupInput,
   FilterGroupOutput,
@@ -391,7 +392,7 @@ export function tidyViewOptions(options: {
   summaryRowOptions: readonly OverviewSummaryOption[];
 }): ViewOptions {
   let filter = normalizeFilter(options.filterOptions);
-  const columns = [...new Set(options.columnOptions)];
+  const columns = distinctColumns(options.columnOptions);
   const filtersByProjectName = filterRowsOf(filter).some((row) => row.dataId === PROJECT_NAME_COLUMN);
   if (columns.length > 0 && filtersByProjectName && !columns.includes(PROJECT_NAME_COLUMN)) {
     columns.push(PROJECT_NAME_COLUMN);

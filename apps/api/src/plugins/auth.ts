@@ -53,7 +53,7 @@ const MAX_KEPT_SESSIONS = 1_000;
  */
 export class SessionCheck {
   private confirmedSession: Session | null = null;
-  private readAgain: { changed: boolean } | null = null;
+  private readAgainChanged = false;
 
   readonly holds: RawBuilder<boolean>;
 
@@ -71,7 +71,7 @@ export class SessionCheck {
 
   /** Whether the session was read again and found other than the kept one. */
   get changed(): boolean {
-    return this.readAgain?.changed === true;
+    return this.readAgainChanged;
   }
 
   /** The statement that checked `holds` found it true: the kept session is the caller's session now. */
@@ -83,7 +83,7 @@ export class SessionCheck {
   async refresh(): Promise<Session> {
     if (!this.confirmedSession) {
       const fresh = await this.reread();
-      this.readAgain = { changed: fresh.version !== this.version };
+      this.readAgainChanged = fresh.version !== this.version;
       this.confirmedSession = fresh.session;
     }
     return this.confirmedSession;
